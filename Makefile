@@ -1,0 +1,40 @@
+# mcp-native: see README.md. Every target installs what it needs (scripts/install-deps.sh is idempotent).
+SHELL := /bin/bash
+EXT_SO := $(CURDIR)/target/release/libmcp_native.so
+PHP ?= php8.2
+export EXT_SO PHP
+
+.PHONY: deps build test test-rust test-php test-wp test-e2e bench demo demo-stop clean
+
+deps:
+	bash scripts/install-deps.sh
+
+build: deps
+	cargo build --release --locked 2>/dev/null || cargo build --release
+
+test: build
+	bash scripts/test-all.sh
+
+test-rust: deps
+	cargo test --release
+
+test-php: build
+	bash scripts/test-php.sh
+
+test-wp: build
+	bash scripts/test-wp.sh
+
+test-e2e: build
+	bash scripts/test-e2e.sh
+
+bench: build
+	$(PHP) -d extension=$(EXT_SO) bench/bench.php
+
+demo: build
+	bash scripts/demo.sh
+
+demo-stop:
+	bash scripts/demo-stop.sh
+
+clean:
+	cargo clean; rm -rf .demo .test-run

@@ -1,0 +1,89 @@
+//! The core over `serde_json` values (as `json_decode($json, true)` gives them): used by
+//! `cargo test` and by any Rust caller that has JSON rather than zvals.
+
+use super::arguments::{self, Normalized, Unwrapped};
+use super::transform::{self, Builder, Entries, Entry, OutKey, TransformError};
+use super::view::Key;
+use serde_json::{Map, Value};
+
+/// Builds `serde_json::Value`s; shared entries are cloned (JSON has no sharing).
+pub struct JsonBuilder;
+
+impl<'a> Builder<'a, &'a Value> for JsonBuilder {
+    type Out = Value;
+
+    fn share(&mut self, v: &'a Value) -> Value {
+        v.clone()
+    }
+
+    fn string(&mut self, s: &'a str) -> Value {
+        Value::String(s.to_owned())
+    }
+
+    fn array(&mut self, entries: Entries<'a, &'a Value, Value>) -> Value {
+        let is_list = entries.iter().enumerate().all(|(i, (k, _))| matches!(k, OutKey::Index(n) if *n == i as i64));
+        let values = entries.into_iter().map(|(k, e)| (k, materialize(e)));
+        if is_list {
+            return Value::Array(values.map(|(_, v)| v).collect());
+        }
+        let mut map = Map::new();
+        for (k, v) in values {
+            let name = match k {
+                OutKey::Orig(Key::Str(s)) => String::from_utf8_lossy(s).into_owned(),
+                OutKey::Orig(Key::Int(i)) | OutKey::Index(i) => i.to_string(),
+                OutKey::Name(n) => n.to_owned(),
+            };
+            map.insert(name, v);
+        }
+        Value::Object(map)
+    }
+
+    fn is_empty_array(&self, out: &Value) -> bool {
+        match out {
+            Value::Array(a) => a.is_empty(),
+            Value::Object(o) => o.is_empty(),
+            _ => false,
+        }
+    }
+}
+
+fn materialize(e: Entry<&Value, Value>) -> Value {
+    match e {
+        Entry::Same(v) => v.clone(),
+        Entry::New(v) => v,
+    }
+}
+
+/// The transform result as JSON: `{"schema", "was_transformed", "wrapper_property"}`.
+pub fn transform_to_object_schema(schema: Option<&Value>, wrapper_key: &str) -> Result<Value, TransformError> {
+    let schema = schema.filter(|s| !s.is_null());
+    let t = transform::transform_to_object_schema(schema, wrapper_key, &mut JsonBuilder)?;
+    Ok(serde_json::json!({
+        "schema": materialize(t.schema),
+        "was_transformed": t.was_transformed,
+        "wrapper_property": t.wrapper_property,
+    }))
+}
+
+pub fn unwrap_input_if_needed(arguments: &Value, meta: &Value) -> Value {
+    match arguments::unwrap_input_if_needed(arguments, meta) {
+        Unwrapped::Same => arguments.clone(),
+        Unwrapped::Null => Value::Null,
+        Unwrapped::Value(v) => v.clone(),
+    }
+}
+
+pub fn wrap_output_if_needed(result: &Value, meta: &Value) -> Value {
+    match arguments::output_wrapper(meta) {
+        None => result.clone(),
+        Some(key) => serde_json::json!({ String::from_utf8_lossy(key): result.clone() }),
+    }
+}
+
+pub fn normalize_arguments(input_schema: Option<&Value>, parameters: &Value) -> Value {
+    match arguments::normalize_arguments(input_schema, parameters) {
+        Normalized::Same => parameters.clone(),
+        Normalized::Null => Value::Null,
+        Normalized::EmptyArray => Value::Array(vec![]),
+    }
+}

@@ -1,0 +1,12 @@
+//! The pure core: no PHP types. Every algorithm reads values through [`view::View`] and builds
+//! only what changes through a host-provided builder, so the FFI layer can run it over zvals
+//! without copying, and `cargo test` can run it over `serde_json` values.
+
+pub mod arguments;
+pub mod json;
+pub mod transform;
+pub mod view;
+
+/// Deepest nesting any walk accepts (the root is depth 0). Deeper input is an error, never a
+/// stack overflow. Real schemas rarely pass 10.
+pub const MAX_DEPTH: usize = 128;

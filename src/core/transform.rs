@@ -1,0 +1,426 @@
+//! `SchemaTransformer::transform_to_object_schema`: makes an ability's schema fit MCP's rule that
+//! every tool schema is an object, and cleans it for the wire.
+//!
+//! The walk is read-only: a node whose subtree needs no change comes back as [`Entry::Same`]
+//! (the host shares it, no copy); only the branches that change are rebuilt.
+//!
+//! Cleaning rules, at any depth:
+//! - `stdClass` becomes an array; a `JsonSerializable` object becomes what it serialises to;
+//! - `sanitize_callback`, `validate_callback` and `arg_options` are removed at schema positions;
+//! - values JSON cannot carry (closures, resources, other objects) are removed with their key
+//!   (lists are re-indexed so that they stay lists);
+//! - an empty map of sub-schemas (`properties`, `patternProperties`, `$defs`, …) is removed,
+//!   since an empty PHP array would reach the wire as a JSON array;
+//! - a container met again below itself (a reference cycle) is cut;
+//! - nesting deeper than [`MAX_DEPTH`] is an error, never a stack overflow.
+
+use super::view::{Key, ObjectKind, Shape, View};
+use super::MAX_DEPTH;
+
+/// Keys WordPress uses on REST arguments that mean nothing (or worse) to a JSON Schema client.
+pub const WORDPRESS_ONLY_KEYS: [&str; 3] = ["sanitize_callback", "validate_callback", "arg_options"];
+
+/// Where a value sits in a JSON Schema document: this decides which keys are keywords.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// A (sub-)schema: its keys are keywords.
+    Schema,
+    /// A map from names to sub-schemas (`properties`, `$defs`, …).
+    SchemaMap,
+    /// A list of sub-schemas (`anyOf`, `prefixItems`, …).
+    SchemaList,
+    /// `items`: one schema, or (draft 4 tuples) a list of schemas.
+    SchemaOrList,
+    /// Plain data (`enum`, `default`, `examples`, `required`, unknown keywords…).
+    Data,
+}
+
+/// Keywords whose value is a map of sub-schemas; an empty one is dropped.
+const SCHEMA_MAP_KEYWORDS: [&str; 6] =
+    ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
+const SCHEMA_KEYWORDS: [&str; 11] = [
+    "additionalProperties",
+    "additionalItems",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "contains",
+    "not",
+    "if",
+    "then",
+    "else",
+    "propertyNames",
+    "contentSchema",
+];
+const SCHEMA_LIST_KEYWORDS: [&str; 4] = ["allOf", "anyOf", "oneOf", "prefixItems"];
+
+fn is_one_of(key: Key<'_>, names: &[&str]) -> bool {
+    match key {
+        Key::Str(s) => names.iter().any(|n| n.as_bytes() == s),
+        Key::Int(_) => false,
+    }
+}
+
+pub fn is_wordpress_only_key(key: Key<'_>) -> bool {
+    is_one_of(key, &WORDPRESS_ONLY_KEYS)
+}
+
+pub fn is_schema_map_keyword(key: Key<'_>) -> bool {
+    is_one_of(key, &SCHEMA_MAP_KEYWORDS)
+}
+
+/// The position of the value stored under `key` in a container at `parent`.
+pub fn child_position(parent: Position, key: Key<'_>) -> Position {
+    match parent {
+        Position::SchemaMap | Position::SchemaList => Position::Schema,
+        Position::Data => Position::Data,
+        Position::Schema | Position::SchemaOrList => {
+            if key.is("items") {
+                Position::SchemaOrList
+            } else if is_schema_map_keyword(key) {
+                Position::SchemaMap
+            } else if is_one_of(key, &SCHEMA_KEYWORDS) {
+                Position::Schema
+            } else if is_one_of(key, &SCHEMA_LIST_KEYWORDS) {
+                Position::SchemaList
+            } else {
+                Position::Data
+            }
+        }
+    }
+}
+
+/// A key in a rebuilt container.
+#[derive(Clone, Copy, Debug)]
+pub enum OutKey<'a, K> {
+    /// The key the entry had in its source container (the host can reuse it).
+    Orig(K),
+    /// A new string key.
+    Name(&'a str),
+    /// A list index.
+    Index(i64),
+}
+
+/// A value of the result: the source value shared as it is, or a rebuilt one.
+#[derive(Debug)]
+pub enum Entry<V, O> {
+    Same(V),
+    New(O),
+}
+
+pub type Entries<'a, V, O> = Vec<(OutKey<'a, <V as View<'a>>::EntryKey>, Entry<V, O>)>;
+
+/// Builds the host's values for the branches that change.
+pub trait Builder<'a, V: View<'a>> {
+    type Out;
+    /// The source value itself, as an output value (a reference, not a copy).
+    fn share(&mut self, v: V) -> Self::Out;
+    fn string(&mut self, s: &'a str) -> Self::Out;
+    /// A new array from `entries` (shared entries are shared, not copied).
+    fn array(&mut self, entries: Entries<'a, V, Self::Out>) -> Self::Out;
+    fn is_empty_array(&self, out: &Self::Out) -> bool;
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TransformError {
+    /// Nesting deeper than [`MAX_DEPTH`]; `path` is a JSON Pointer to the container that was too deep.
+    TooDeep { path: String },
+    /// A `JsonSerializable` object failed to serialise.
+    Serialize { path: String, message: String },
+}
+
+impl TransformError {
+    fn under(mut self, key: Key<'_>) -> Self {
+        let path = match &mut self {
+            TransformError::TooDeep { path } | TransformError::Serialize { path, .. } => path,
+        };
+        *path = format!("/{}{}", pointer_segment(key), path);
+        self
+    }
+}
+
+impl std::fmt::Display for TransformError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TransformError::TooDeep { path } => write!(
+                f,
+                "Schema nesting exceeds the maximum depth of {MAX_DEPTH} at '{path}' (or the schema contains a cycle through objects)"
+            ),
+            TransformError::Serialize { path, message } => {
+                write!(f, "Schema value at '{path}' could not be serialised: {message}")
+            }
+        }
+    }
+}
+
+/// A JSON Pointer segment for `key` (RFC 6901 escaping; invalid UTF-8 shown lossily).
+pub fn pointer_segment(key: Key<'_>) -> String {
+    match key {
+        Key::Int(i) => i.to_string(),
+        Key::Str(s) => String::from_utf8_lossy(s).replace('~', "~0").replace('/', "~1"),
+    }
+}
+
+/// What the walk made of one value.
+enum Outcome<V, O> {
+    Keep(Entry<V, O>),
+    Remove,
+}
+
+struct Walk<'a, 'b, V: View<'a>, B: Builder<'a, V>> {
+    builder: &'b mut B,
+    /// Identities of the containers between the root and the current node.
+    ancestors: Vec<usize>,
+    _marker: std::marker::PhantomData<&'a V>,
+}
+
+impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
+    fn value(&mut self, v: V, position: Position, depth: usize) -> Result<Outcome<V, B::Out>, TransformError> {
+        match v.shape() {
+            Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_) => {
+                Ok(Outcome::Keep(Entry::Same(v)))
+            }
+            Shape::Opaque | Shape::Object { kind: ObjectKind::Opaque, .. } => Ok(Outcome::Remove),
+            Shape::Array { identity, .. } => self.container(v, identity, position, depth, false),
+            Shape::Object { identity, kind: ObjectKind::Plain } => {
+                self.container(v, identity, position, depth, true)
+            }
+            Shape::Object { identity, kind: ObjectKind::JsonSerializable } => {
+                if self.ancestors.contains(&identity) {
+                    return Ok(Outcome::Remove);
+                }
+                if depth >= MAX_DEPTH {
+                    return Err(TransformError::TooDeep { path: String::new() });
+                }
+                let serialized = v
+                    .json_value()
+                    .map_err(|message| TransformError::Serialize { path: String::new(), message })?;
+                self.ancestors.push(identity);
+                let outcome = self.value(serialized, position, depth + 1);
+                self.ancestors.pop();
+                // The object itself is replaced by what it serialises to.
+                Ok(match outcome? {
+                    Outcome::Keep(Entry::Same(same)) => Outcome::Keep(Entry::New(self.builder.share(same))),
+                    other => other,
+                })
+            }
+        }
+    }
+
+    fn container(
+        &mut self,
+        v: V,
+        identity: usize,
+        position: Position,
+        depth: usize,
+        always_rebuild: bool,
+    ) -> Result<Outcome<V, B::Out>, TransformError> {
+        if self.ancestors.contains(&identity) {
+            return Ok(Outcome::Remove);
+        }
+        if depth >= MAX_DEPTH {
+            return Err(TransformError::TooDeep { path: String::new() });
+        }
+        self.ancestors.push(identity);
+        let entries = self.entries(v, position, depth, always_rebuild);
+        self.ancestors.pop();
+        Ok(Outcome::Keep(match entries? {
+            None => Entry::Same(v),
+            Some(entries) => Entry::New(self.builder.array(entries)),
+        }))
+    }
+
+    /// The cleaned entries of a container, or `None` when nothing changes.
+    fn entries(
+        &mut self,
+        v: V,
+        position: Position,
+        depth: usize,
+        always_rebuild: bool,
+    ) -> Result<Option<Entries<'a, V, B::Out>>, TransformError> {
+        let position = match position {
+            Position::SchemaOrList if is_list(v) => Position::SchemaList,
+            Position::SchemaOrList => Position::Schema,
+            other => other,
+        };
+        let mut rebuilt: Option<Entries<'a, V, B::Out>> = always_rebuild.then(Vec::new);
+        let mut is_list = true;
+        for (index, (entry_key, child)) in v.entries().enumerate() {
+            let key: Key<'a> = entry_key.into();
+            is_list &= key == Key::Int(index as i64);
+            let outcome = if position == Position::Schema && is_wordpress_only_key(key) {
+                Outcome::Remove
+            } else {
+                let child_pos = child_position(position, key);
+                let outcome = self.value(child, child_pos, depth + 1).map_err(|e| e.under(key))?;
+                if child_pos == Position::SchemaMap && self.is_empty(&outcome) {
+                    Outcome::Remove
+                } else {
+                    outcome
+                }
+            };
+            match outcome {
+                Outcome::Keep(Entry::Same(c)) => {
+                    if let Some(out) = rebuilt.as_mut() {
+                        out.push((OutKey::Orig(entry_key), Entry::Same(c)));
+                    }
+                }
+                Outcome::Keep(Entry::New(n)) => {
+                    rebuilt.get_or_insert_with(|| copy_first(v, index)).push((OutKey::Orig(entry_key), Entry::New(n)));
+                }
+                Outcome::Remove => {
+                    rebuilt.get_or_insert_with(|| copy_first(v, index));
+                }
+            }
+        }
+        if is_list {
+            if let Some(out) = rebuilt.as_mut() {
+                for (i, (k, _)) in out.iter_mut().enumerate() {
+                    *k = OutKey::Index(i as i64);
+                }
+            }
+        }
+        Ok(rebuilt)
+    }
+
+    fn is_empty(&self, outcome: &Outcome<V, B::Out>) -> bool {
+        match outcome {
+            Outcome::Keep(Entry::Same(v)) => v.is_empty_array(),
+            Outcome::Keep(Entry::New(n)) => self.builder.is_empty_array(n),
+            Outcome::Remove => false,
+        }
+    }
+}
+
+/// The first `n` entries of `v`, shared: the prefix of a container that starts changing at `n`.
+fn copy_first<'a, V: View<'a>, O>(v: V, n: usize) -> Entries<'a, V, O> {
+    let mut out = Vec::with_capacity(n + 4);
+    out.extend(v.entries().take(n).map(|(k, c)| (OutKey::Orig(k), Entry::Same(c))));
+    out
+}
+
+/// PHP's `array_is_list`: keys are 0, 1, 2, … in order.
+pub fn is_list<'a, V: View<'a>>(v: V) -> bool {
+    v.entries().enumerate().all(|(i, (k, _))| k.into() == Key::Int(i as i64))
+}
+
+#[derive(Debug)]
+pub struct Transformed<'a, V, O> {
+    pub schema: Entry<V, O>,
+    pub was_transformed: bool,
+    pub wrapper_property: Option<&'a str>,
+}
+
+/// `transform_to_object_schema(?array $schema, string $wrapper_key)`. `schema` must be an array
+/// view (the host checks the type).
+pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
+    schema: Option<V>,
+    wrapper_key: &'a str,
+    builder: &mut B,
+) -> Result<Transformed<'a, V, B::Out>, TransformError> {
+    let not_transformed = |schema| Transformed { schema, was_transformed: false, wrapper_property: None };
+    let Some(root) = schema else {
+        return Ok(not_transformed(Entry::New(minimal_object(builder))));
+    };
+    let identity = match root.shape() {
+        Shape::Array { identity, .. } => identity,
+        _ => return Ok(not_transformed(Entry::New(minimal_object(builder)))),
+    };
+    let mut walk = Walk { builder, ancestors: vec![identity], _marker: std::marker::PhantomData };
+    let cleaned = walk.entries(root, Position::Schema, 0, false)?;
+    let builder = walk.builder;
+
+    let (len, type_value) = match &cleaned {
+        None => (root.shape_len(), root.get("type").map(Entry::Same)),
+        Some(entries) => (
+            entries.len(),
+            entries.iter().find(|(k, _)| out_key_is(k, "type")).map(|(_, e)| match e {
+                Entry::Same(v) => Entry::Same(*v),
+                Entry::New(_) => Entry::New(()),
+            }),
+        ),
+    };
+    if len == 0 {
+        return Ok(not_transformed(Entry::New(minimal_object(builder))));
+    }
+    let type_kind = match type_value {
+        None => TypeKind::Missing,
+        Some(Entry::Same(t)) => match t.shape() {
+            Shape::Null => TypeKind::Null,
+            Shape::Str(b"object") => TypeKind::Object,
+            _ => TypeKind::Other,
+        },
+        Some(Entry::New(())) => TypeKind::Other,
+    };
+
+    let entries_of = |cleaned: Option<Entries<'a, V, B::Out>>| {
+        cleaned.unwrap_or_else(|| root.entries().map(|(k, c)| (OutKey::Orig(k), Entry::Same(c))).collect())
+    };
+    match type_kind {
+        TypeKind::Object => Ok(not_transformed(match cleaned {
+            None => Entry::Same(root),
+            Some(entries) => Entry::New(builder.array(entries)),
+        })),
+        TypeKind::Missing => {
+            let mut entries = entries_of(cleaned);
+            entries.push((OutKey::Name("type"), Entry::New(builder.string("object"))));
+            Ok(not_transformed(Entry::New(builder.array(entries))))
+        }
+        TypeKind::Null => {
+            let mut entries = entries_of(cleaned);
+            let object = builder.string("object");
+            if let Some(slot) = entries.iter_mut().find(|(k, _)| out_key_is(k, "type")) {
+                slot.1 = Entry::New(object);
+            }
+            Ok(not_transformed(Entry::New(builder.array(entries))))
+        }
+        TypeKind::Other => {
+            let inner = match cleaned {
+                None => Entry::Same(root),
+                Some(entries) => Entry::New(builder.array(entries)),
+            };
+            let properties = builder.array(vec![(OutKey::Name(wrapper_key), inner)]);
+            let required_key = builder.string(wrapper_key);
+            let required = builder.array(vec![(OutKey::Index(0), Entry::New(required_key))]);
+            let object = builder.string("object");
+            let wrapped = builder.array(vec![
+                (OutKey::Name("type"), Entry::New(object)),
+                (OutKey::Name("properties"), Entry::New(properties)),
+                (OutKey::Name("required"), Entry::New(required)),
+            ]);
+            Ok(Transformed { schema: Entry::New(wrapped), was_transformed: true, wrapper_property: Some(wrapper_key) })
+        }
+    }
+}
+
+enum TypeKind {
+    Missing,
+    Null,
+    Object,
+    Other,
+}
+
+fn out_key_is<'a, K: Copy + Into<Key<'a>>>(key: &OutKey<'a, K>, name: &str) -> bool {
+    match *key {
+        OutKey::Orig(k) => k.into().is(name),
+        OutKey::Name(n) => n == name,
+        OutKey::Index(_) => false,
+    }
+}
+
+fn minimal_object<'a, V: View<'a>, B: Builder<'a, V>>(builder: &mut B) -> B::Out {
+    let object = builder.string("object");
+    builder.array(vec![(OutKey::Name("type"), Entry::New(object))])
+}
+
+trait ShapeLen {
+    fn shape_len(self) -> usize;
+}
+
+impl<'a, V: View<'a>> ShapeLen for V {
+    fn shape_len(self) -> usize {
+        match self.shape() {
+            Shape::Array { len, .. } => len,
+            _ => 0,
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! The PHP functions `McpNative\…`: argument checks, the core call, the result as a zval.
+//!
+//! Handlers are raw (`FunctionBuilder` + our own argument checks) so that arginfo states the
+//! exact PHP types (`?array`, `mixed`) and arguments are read in place without conversion.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use ext_php_rs::builders::FunctionBuilder;
+use ext_php_rs::exception::PhpException;
+use ext_php_rs::flags::DataType;
+use ext_php_rs::args::Arg;
+use ext_php_rs::types::Zval;
+use ext_php_rs::zend::{ce, ClassEntry, ExecuteData};
+
+use super::zval::{deref, CallScope, ZvalBuilder, ZvalView};
+use crate::core::arguments::{self, Normalized, Unwrapped};
+use crate::core::transform;
+
+/// Class of the exception thrown for schemas we refuse (too deep, failing jsonSerialize()).
+pub const SCHEMA_EXCEPTION: &str = "McpNative\\SchemaException";
+pub const SCHEMA_TRANSFORMER: &str = "McpNative\\SchemaTransformer";
+
+/// Why a call failed; thrown as a PHP exception.
+pub enum Failure {
+    Type(String),
+    Value(String),
+    ArgumentCount(String),
+    Schema(String),
+}
+
+fn throw(failure: Failure) {
+    let (message, class): (String, &'static ClassEntry) = match failure {
+        Failure::Type(m) => (m, ce::type_error()),
+        Failure::Value(m) => (m, ce::value_error()),
+        Failure::ArgumentCount(m) => (m, ce::argument_count_error()),
+        Failure::Schema(m) => (m, ClassEntry::try_find(SCHEMA_EXCEPTION).unwrap_or_else(ce::exception)),
+    };
+    // Does nothing when PHP code we called (jsonSerialize) already threw: that exception wins.
+    let _ = PhpException::new(message, 0, class).throw();
+}
+
+/// Runs a handler body: writes its value to `retval`, throws its failure, and never lets a
+/// panic unwind into PHP.
+fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure>) {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(value)) => unsafe { std::ptr::write(retval, value) },
+        Ok(Err(failure)) => throw(failure),
+        Err(_) => {
+            let _ = PhpException::new("mcp_native: internal error (caught panic)".into(), 0, ce::error()).throw();
+        }
+    }
+}
+
+/// The call's arguments, checked for count.
+fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<Vec<&'a Zval>, Failure> {
+    let given = unsafe { ex.This.u2.num_args };
+    if given < min || given > max {
+        let (bound, n) = if given < min { ("at least", min) } else { ("at most", max) };
+        let bound = if min == max { "exactly" } else { bound };
+        let plural = if n == 1 { "" } else { "s" };
+        return Err(Failure::ArgumentCount(format!("{name}() expects {bound} {n} argument{plural}, {given} given")));
+    }
+    Ok((0..given as usize).map(|i| deref(unsafe { ex.zend_call_arg(i) }.expect("argument slot"))).collect())
+}
+
+fn type_name(zv: &Zval) -> String {
+    match zv.get_type() {
+        DataType::Null => "null".into(),
+        DataType::False | DataType::True | DataType::Bool => "bool".into(),
+        DataType::Long => "int".into(),
+        DataType::Double => "float".into(),
+        DataType::String => "string".into(),
+        DataType::Array => "array".into(),
+        DataType::Object(_) => zv.object().and_then(|o| o.get_class_name().ok()).unwrap_or_else(|| "object".into()),
+        _ => "resource".into(),
+    }
+}
+
+fn expect_array<'a>(zv: &'a Zval, name: &str, n: usize, param: &str, nullable: bool) -> Result<Option<&'a Zval>, Failure> {
+    if zv.is_array() {
+        return Ok(Some(zv));
+    }
+    if nullable && zv.is_null() {
+        return Ok(None);
+    }
+    let expected = if nullable { "?array" } else { "array" };
+    Err(Failure::Type(format!("{name}(): Argument #{n} (${param}) must be of type {expected}, {} given", type_name(zv))))
+}
+
+const TRANSFORM: &str = "McpNative\\SchemaTransformer::transform_to_object_schema";
+
+/// `SchemaTransformer::transform_to_object_schema(?array $schema, string $wrapper_key = 'input'): array`
+pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        let args = args(ex, TRANSFORM, 1, 2)?;
+        let schema = expect_array(args[0], TRANSFORM, 1, "schema", true)?;
+        let wrapper_key = match args.get(1) {
+            None => arguments::DEFAULT_INPUT_WRAPPER,
+            Some(z) => match z.zend_str() {
+                Some(s) => std::str::from_utf8(s.as_bytes()).map_err(|_| {
+                    Failure::Value(format!("{TRANSFORM}(): Argument #2 ($wrapper_key) must be valid UTF-8"))
+                })?,
+                None => {
+                    return Err(Failure::Type(format!(
+                        "{TRANSFORM}(): Argument #2 ($wrapper_key) must be of type string, {} given",
+                        type_name(z)
+                    )))
+                }
+            },
+        };
+        let scope = CallScope::default();
+        let mut builder = ZvalBuilder;
+        let view = schema.map(|s| ZvalView::new(s, &scope));
+        let result = transform::transform_to_object_schema(view, wrapper_key, &mut builder)
+            .map_err(|e| Failure::Schema(e.to_string()))?;
+        let (ht, out) = ZvalBuilder::new_array(3);
+        let schema = builder.value(result.schema);
+        ZvalBuilder::insert_named(ht, b"schema", schema);
+        let mut flag = Zval::new();
+        flag.set_bool(result.was_transformed);
+        ZvalBuilder::insert_named(ht, b"was_transformed", flag);
+        let wrapper = match result.wrapper_property {
+            Some(w) => builder.bytes(w.as_bytes()),
+            None => Zval::null(),
+        };
+        ZvalBuilder::insert_named(ht, b"wrapper_property", wrapper);
+        Ok(out)
+    })
+}
+
+const UNWRAP: &str = "McpNative\\unwrap_input_if_needed";
+
+/// `unwrap_input_if_needed(mixed $arguments, array $adapter_meta): mixed`
+pub extern "C" fn unwrap_input_if_needed(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        let args = args(ex, UNWRAP, 2, 2)?;
+        let meta = expect_array(args[1], UNWRAP, 2, "adapter_meta", false)?.expect("array");
+        let scope = CallScope::default();
+        let arguments = ZvalView::new(args[0], &scope);
+        Ok(match arguments::unwrap_input_if_needed(arguments, ZvalView::new(meta, &scope)) {
+            Unwrapped::Same => arguments.share(),
+            Unwrapped::Null => Zval::null(),
+            Unwrapped::Value(v) => v.share(),
+        })
+    })
+}
+
+const WRAP: &str = "McpNative\\wrap_output_if_needed";
+
+/// `wrap_output_if_needed(mixed $result, array $adapter_meta): mixed`
+pub extern "C" fn wrap_output_if_needed(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        let args = args(ex, WRAP, 2, 2)?;
+        let meta = expect_array(args[1], WRAP, 2, "adapter_meta", false)?.expect("array");
+        let scope = CallScope::default();
+        let result = ZvalView::new(args[0], &scope);
+        Ok(match arguments::output_wrapper(ZvalView::new(meta, &scope)) {
+            None => result.share(),
+            Some(key) => {
+                let (ht, out) = ZvalBuilder::new_array(1);
+                ZvalBuilder::insert_named(ht, key, result.share());
+                out
+            }
+        })
+    })
+}
+
+const NORMALIZE: &str = "McpNative\\normalize_arguments";
+
+/// `normalize_arguments(?array $input_schema, mixed $parameters): mixed`
+pub extern "C" fn normalize_arguments(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        let args = args(ex, NORMALIZE, 2, 2)?;
+        let schema = expect_array(args[0], NORMALIZE, 1, "input_schema", true)?;
+        let scope = CallScope::default();
+        let parameters = ZvalView::new(args[1], &scope);
+        let schema = schema.map(|s| ZvalView::new(s, &scope));
+        Ok(match arguments::normalize_arguments(schema, parameters) {
+            Normalized::Same => parameters.share(),
+            Normalized::Null => Zval::null(),
+            Normalized::EmptyArray => ZvalBuilder::new_array(0).1,
+        })
+    })
+}
+
+/// `version(): string`
+pub extern "C" fn version(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        args(ex, "McpNative\\version", 0, 0)?;
+        let mut z = Zval::new();
+        let _ = z.set_string(crate::VERSION, false);
+        Ok(z)
+    })
+}
+
+/// The namespaced functions, as registered with the module.
+pub fn functions() -> Vec<FunctionBuilder<'static>> {
+    vec![
+        FunctionBuilder::new(UNWRAP, unwrap_input_if_needed)
+            .arg(Arg::new("arguments", DataType::Mixed).allow_null())
+            .arg(Arg::new("adapter_meta", DataType::Array))
+            .returns(DataType::Mixed, false, true),
+        FunctionBuilder::new(WRAP, wrap_output_if_needed)
+            .arg(Arg::new("result", DataType::Mixed).allow_null())
+            .arg(Arg::new("adapter_meta", DataType::Array))
+            .returns(DataType::Mixed, false, true),
+        FunctionBuilder::new(NORMALIZE, normalize_arguments)
+            .arg(Arg::new("input_schema", DataType::Array).allow_null())
+            .arg(Arg::new("parameters", DataType::Mixed).allow_null())
+            .returns(DataType::Mixed, false, true),
+        FunctionBuilder::new("McpNative\\version", version).returns(DataType::String, false, false),
+    ]
+}
+
+/// The static method of `McpNative\SchemaTransformer`.
+pub fn transform_method() -> FunctionBuilder<'static> {
+    FunctionBuilder::new("transform_to_object_schema", transform_to_object_schema)
+        .arg(Arg::new("schema", DataType::Array).allow_null())
+        .arg(Arg::new("wrapper_key", DataType::String).default("'input'"))
+        .required_args(1)
+        .returns(DataType::Array, false, false)
+}

@@ -1,0 +1,435 @@
+//! Zero-copy views of zvals for the core, and the builder that makes the few new zvals a
+//! result needs. Everything here reads the Zend structures directly (buckets, packed arrays,
+//! interned keys): the idiomatic ext-php-rs API checks UTF-8 and parses numeric keys on every
+//! entry, which costs more than the whole transform.
+//!
+//! Safety model: a view borrows a zval for the duration of one PHP function call. Containers
+//! being iterated hold a reference count, so that PHP code run during the walk (a
+//! `jsonSerialize()` method) separates rather than frees or resizes them.
+
+use std::cell::RefCell;
+use std::marker::PhantomData;
+use std::ptr;
+
+use ext_php_rs::ffi::{
+    self, zend_array, zend_class_entry, zend_object, zend_refcounted, zend_string, zval, Bucket,
+};
+use ext_php_rs::types::Zval;
+use once_cell::sync::OnceCell;
+
+use crate::core::transform::{Builder, Entries, Entry, OutKey};
+use crate::core::view::{Key, ObjectKind, Shape, View};
+
+const IS_UNDEF: u8 = ffi::IS_UNDEF as u8;
+const IS_NULL: u8 = ffi::IS_NULL as u8;
+const IS_FALSE: u8 = ffi::IS_FALSE as u8;
+const IS_TRUE: u8 = ffi::IS_TRUE as u8;
+const IS_LONG: u8 = ffi::IS_LONG as u8;
+const IS_DOUBLE: u8 = ffi::IS_DOUBLE as u8;
+const IS_STRING: u8 = ffi::IS_STRING as u8;
+const IS_ARRAY: u8 = ffi::IS_ARRAY as u8;
+const IS_OBJECT: u8 = ffi::IS_OBJECT as u8;
+const IS_REFERENCE: u8 = ffi::IS_REFERENCE as u8;
+const IS_INDIRECT: u8 = ffi::IS_INDIRECT as u8;
+const HASH_FLAG_PACKED: u32 = 1 << 2;
+/// `IS_ARRAY | (IS_TYPE_REFCOUNTED | IS_TYPE_COLLECTABLE) << 8`
+const IS_ARRAY_EX: u32 = ffi::IS_ARRAY | (((1u32) | (1u32 << 1)) << 8);
+/// `IS_STRING | IS_TYPE_REFCOUNTED << 8` (a non-interned string).
+const IS_STRING_EX: u32 = ffi::IS_STRING | (1u32 << 8);
+
+/// Pointers fixed at MINIT: interned keys and the class entries we test against.
+pub struct Statics {
+    interned: Vec<(&'static str, usize)>,
+    json_serializable: usize,
+}
+
+static STATICS: OnceCell<Statics> = OnceCell::new();
+
+/// Names used as keys or values of results: interned once, at MINIT (strings interned during a
+/// request die with it).
+pub const INTERNED_NAMES: [&str; 9] =
+    ["type", "object", "properties", "required", "input", "result", "schema", "was_transformed", "wrapper_property"];
+
+/// Called from MINIT.
+pub fn init_statics() {
+    STATICS.get_or_init(|| {
+        let interned = INTERNED_NAMES
+            .iter()
+            .map(|name| {
+                let s = ext_php_rs::types::ZendStr::new_interned(name, true);
+                (*name, s.into_raw() as *mut zend_string as usize)
+            })
+            .collect();
+        let json_serializable = startup_class("JsonSerializable").map_or(0, |ce| ptr::from_ref(ce) as usize);
+        Statics { interned, json_serializable }
+    });
+}
+
+/// Finds a class during MINIT, when the executor's class table does not exist yet.
+pub fn startup_class(name: &str) -> Option<&'static ext_php_rs::zend::ClassEntry> {
+    unsafe {
+        let table = ffi::compiler_globals.class_table;
+        if table.is_null() {
+            return None;
+        }
+        let found = ffi::zend_hash_str_find_ptr_lc(table, name.as_ptr().cast(), name.len());
+        found.cast::<ext_php_rs::zend::ClassEntry>().as_ref()
+    }
+}
+
+fn statics() -> &'static Statics {
+    STATICS.get().expect("mcp_native: MINIT did not run")
+}
+
+fn interned(name: &str) -> Option<*mut zend_string> {
+    statics().interned.iter().find(|(n, _)| *n == name).map(|&(_, p)| p as *mut zend_string)
+}
+
+#[inline]
+fn type_of(zv: &zval) -> u8 {
+    unsafe { zv.u1.v.type_ }
+}
+
+/// Follows references and indirections to the value itself.
+#[inline]
+pub fn deref(mut zv: &zval) -> &zval {
+    loop {
+        match type_of(zv) {
+            IS_REFERENCE => zv = unsafe { &(*zv.value.ref_).val },
+            IS_INDIRECT => zv = unsafe { &*zv.value.zv },
+            _ => return zv,
+        }
+    }
+}
+
+#[inline]
+unsafe fn str_bytes<'a>(s: *const zend_string) -> &'a [u8] {
+    std::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), (*s).len)
+}
+
+/// Per-call storage for values made during the walk (what `jsonSerialize()` returned).
+#[derive(Default)]
+pub struct CallScope {
+    made: RefCell<Vec<Box<Zval>>>,
+}
+
+impl CallScope {
+    fn keep(&self, value: Zval) -> &Zval {
+        let boxed = Box::new(value);
+        let at: *const Zval = &*boxed;
+        self.made.borrow_mut().push(boxed);
+        // SAFETY: the box is never removed or moved out before the scope is dropped.
+        unsafe { &*at }
+    }
+}
+
+#[derive(Clone, Copy)]
+pub struct ZvalView<'a> {
+    zv: &'a zval,
+    scope: &'a CallScope,
+}
+
+impl<'a> ZvalView<'a> {
+    pub fn new(zv: &'a Zval, scope: &'a CallScope) -> Self {
+        ZvalView { zv: deref(zv), scope }
+    }
+
+    pub fn zval(self) -> &'a Zval {
+        self.zv
+    }
+
+    /// A new reference to the same value (no copy).
+    pub fn share(self) -> Zval {
+        self.zv.shallow_clone()
+    }
+
+    /// The properties table of a `stdClass`, or the array's hash table.
+    fn table(self) -> Option<(*mut zend_array, bool)> {
+        match type_of(self.zv) {
+            IS_ARRAY => Some((unsafe { self.zv.value.arr }, false)),
+            IS_OBJECT => {
+                let obj = unsafe { self.zv.value.obj };
+                if object_kind(obj) != ObjectKind::Plain {
+                    return None;
+                }
+                let props = unsafe {
+                    match (*(*obj).handlers).get_properties {
+                        Some(get) => get(obj),
+                        None => ptr::null_mut(),
+                    }
+                };
+                (!props.is_null()).then_some((props, true))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn object_kind(obj: *mut zend_object) -> ObjectKind {
+    let ce: *mut zend_class_entry = unsafe { (*obj).ce };
+    if ce == unsafe { ffi::zend_standard_class_def } {
+        return ObjectKind::Plain;
+    }
+    let js = statics().json_serializable as *mut zend_class_entry;
+    if !js.is_null() && unsafe { ffi::instanceof_function_slow(ce, js) } {
+        return ObjectKind::JsonSerializable;
+    }
+    ObjectKind::Opaque
+}
+
+/// A key as stored in a bucket: reused as it is when an entry is copied into a new array.
+#[derive(Clone, Copy, Debug)]
+pub struct ZKey<'a> {
+    h: u64,
+    s: *mut zend_string,
+    /// Property names of objects are always strings; arrays need numeric ones as integers.
+    from_object: bool,
+    _life: PhantomData<&'a zend_string>,
+}
+
+impl<'a> From<ZKey<'a>> for Key<'a> {
+    #[inline]
+    fn from(k: ZKey<'a>) -> Key<'a> {
+        if k.s.is_null() {
+            Key::Int(k.h as i64)
+        } else {
+            Key::Str(unsafe { str_bytes(k.s) })
+        }
+    }
+}
+
+/// Holds a reference on a hash table while it is iterated, so PHP code cannot free or resize it
+/// under us (a write to a shared table separates it instead).
+struct Hold(*mut zend_refcounted);
+
+impl Hold {
+    fn new(ht: *mut zend_array) -> Self {
+        let counted = ht.cast::<zend_refcounted>();
+        // Immutable (e.g. opcache) arrays are never freed or written: no count to take.
+        if unsafe { (*counted).gc.u.type_info } & (ffi::GC_IMMUTABLE) != 0 {
+            return Hold(ptr::null_mut());
+        }
+        unsafe { (*counted).gc.refcount += 1 };
+        Hold(counted)
+    }
+}
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        if self.0.is_null() {
+            return;
+        }
+        unsafe {
+            (*self.0).gc.refcount -= 1;
+            if (*self.0).gc.refcount == 0 {
+                ffi::zend_array_destroy(self.0.cast::<zend_array>());
+            }
+        }
+    }
+}
+
+pub struct ZEntries<'a> {
+    ht: *mut zend_array,
+    pos: u32,
+    from_object: bool,
+    scope: &'a CallScope,
+    _hold: Option<Hold>,
+}
+
+impl<'a> Iterator for ZEntries<'a> {
+    type Item = (ZKey<'a>, ZvalView<'a>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.ht.is_null() {
+            return None;
+        }
+        let ht = unsafe { &*self.ht };
+        let packed = unsafe { ht.u.flags } & HASH_FLAG_PACKED != 0;
+        while self.pos < ht.nNumUsed {
+            let i = self.pos;
+            self.pos += 1;
+            let (raw, h, s): (&zval, u64, *mut zend_string) = unsafe {
+                if packed {
+                    (&*ht.__bindgen_anon_1.arPacked.add(i as usize), u64::from(i), ptr::null_mut())
+                } else {
+                    let b: &Bucket = &*ht.__bindgen_anon_1.arData.add(i as usize);
+                    (&b.val, b.h, b.key)
+                }
+            };
+            let value = deref(raw);
+            if type_of(value) == IS_UNDEF {
+                continue;
+            }
+            let key = ZKey { h, s, from_object: self.from_object, _life: PhantomData };
+            return Some((key, ZvalView { zv: value, scope: self.scope }));
+        }
+        None
+    }
+}
+
+impl<'a> View<'a> for ZvalView<'a> {
+    type EntryKey = ZKey<'a>;
+
+    #[inline]
+    fn shape(self) -> Shape<'a> {
+        let zv = self.zv;
+        unsafe {
+            match type_of(zv) {
+                IS_UNDEF | IS_NULL => Shape::Null,
+                IS_FALSE => Shape::Bool(false),
+                IS_TRUE => Shape::Bool(true),
+                IS_LONG => Shape::Int(zv.value.lval),
+                IS_DOUBLE => Shape::Float(zv.value.dval),
+                IS_STRING => Shape::Str(str_bytes(zv.value.str_)),
+                IS_ARRAY => {
+                    let arr = zv.value.arr;
+                    Shape::Array { identity: arr as usize, len: (*arr).nNumOfElements as usize }
+                }
+                IS_OBJECT => {
+                    let obj = zv.value.obj;
+                    Shape::Object { identity: obj as usize, kind: object_kind(obj) }
+                }
+                _ => Shape::Opaque,
+            }
+        }
+    }
+
+    fn entries(self) -> impl Iterator<Item = (ZKey<'a>, ZvalView<'a>)> + 'a {
+        let (ht, from_object) = self.table().unwrap_or((ptr::null_mut(), false));
+        let hold = (!ht.is_null()).then(|| Hold::new(ht));
+        ZEntries { ht, pos: 0, from_object, scope: self.scope, _hold: hold }
+    }
+
+    #[inline]
+    fn get(self, key: &str) -> Option<Self> {
+        let (ht, _) = self.table()?;
+        let found = unsafe { ffi::zend_hash_str_find(ht, key.as_ptr().cast(), key.len()) };
+        if found.is_null() {
+            return None;
+        }
+        let value = deref(unsafe { &*found });
+        (type_of(value) != IS_UNDEF).then_some(ZvalView { zv: value, scope: self.scope })
+    }
+
+    fn json_value(self) -> Result<Self, String> {
+        let result = self.zv.try_call_method("jsonSerialize", vec![]).map_err(|e| e.to_string())?;
+        let kept = self.scope.keep(result);
+        Ok(ZvalView { zv: deref(kept), scope: self.scope })
+    }
+}
+
+/// PHP's `ZEND_HANDLE_NUMERIC_STR`: is this string key stored as an integer in an array?
+fn canonical_integer(bytes: &[u8]) -> Option<i64> {
+    let digits = bytes.strip_prefix(b"-").unwrap_or(bytes);
+    if digits.is_empty() || digits.len() > 19 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    if (digits[0] == b'0' && digits.len() > 1) || bytes == b"-0" {
+        return None;
+    }
+    std::str::from_utf8(bytes).ok()?.parse::<i64>().ok()
+}
+
+/// Builds result zvals.
+pub struct ZvalBuilder;
+
+impl ZvalBuilder {
+    pub fn value(&mut self, entry: Entry<ZvalView<'_>, Zval>) -> Zval {
+        match entry {
+            Entry::Same(v) => v.share(),
+            Entry::New(z) => z,
+        }
+    }
+
+    /// A string zval, interned when it is one of [`INTERNED_NAMES`].
+    pub fn bytes(&mut self, s: &[u8]) -> Zval {
+        let mut z = Zval::new();
+        match std::str::from_utf8(s).ok().and_then(interned) {
+            Some(p) => {
+                z.value.str_ = p;
+                z.u1.type_info = ffi::IS_STRING;
+            }
+            None => {
+                let owned = ext_php_rs::types::ZendStr::new(s, false);
+                z.value.str_ = owned.into_raw();
+                z.u1.type_info = IS_STRING_EX;
+            }
+        }
+        z
+    }
+
+    pub fn new_array(capacity: usize) -> (*mut zend_array, Zval) {
+        let ht = unsafe { ffi::_zend_new_array(u32::try_from(capacity).unwrap_or(u32::MAX)) };
+        let mut z = Zval::new();
+        z.value.arr = ht;
+        z.u1.type_info = IS_ARRAY_EX;
+        (ht, z)
+    }
+
+    /// Inserts `value` under a string key given by its bytes; takes ownership of `value`.
+    pub fn insert_named(ht: *mut zend_array, name: &[u8], value: Zval) {
+        let mut value = std::mem::ManuallyDrop::new(value);
+        let slot: *mut zval = &mut *value;
+        unsafe {
+            match std::str::from_utf8(name).ok().and_then(interned) {
+                Some(key) => ffi::zend_hash_update(ht, key, slot),
+                None => match canonical_integer(name) {
+                    Some(i) => ffi::zend_hash_index_update(ht, i as u64, slot),
+                    None => ffi::zend_hash_str_update(ht, name.as_ptr().cast(), name.len(), slot),
+                },
+            };
+        }
+    }
+
+    fn insert(ht: *mut zend_array, key: OutKey<'_, ZKey<'_>>, value: Zval) {
+        let mut value = std::mem::ManuallyDrop::new(value);
+        let slot: *mut zval = &mut *value;
+        unsafe {
+            match key {
+                OutKey::Index(i) => {
+                    ffi::zend_hash_index_update(ht, i as u64, slot);
+                }
+                OutKey::Orig(k) if k.s.is_null() => {
+                    ffi::zend_hash_index_update(ht, k.h, slot);
+                }
+                OutKey::Orig(k) => match k.from_object.then(|| canonical_integer(str_bytes(k.s))).flatten() {
+                    Some(i) => {
+                        ffi::zend_hash_index_update(ht, i as u64, slot);
+                    }
+                    None => {
+                        ffi::zend_hash_update(ht, k.s, slot);
+                    }
+                },
+                OutKey::Name(n) => {
+                    Self::insert_named(ht, n.as_bytes(), std::mem::ManuallyDrop::into_inner(value));
+                }
+            }
+        }
+    }
+}
+
+impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
+    type Out = Zval;
+
+    fn share(&mut self, v: ZvalView<'a>) -> Zval {
+        v.share()
+    }
+
+    fn string(&mut self, s: &'a str) -> Zval {
+        self.bytes(s.as_bytes())
+    }
+
+    fn array(&mut self, entries: Entries<'a, ZvalView<'a>, Zval>) -> Zval {
+        let (ht, z) = Self::new_array(entries.len());
+        for (key, entry) in entries {
+            let value = self.value(entry);
+            Self::insert(ht, key, value);
+        }
+        z
+    }
+
+    fn is_empty_array(&self, out: &Zval) -> bool {
+        type_of(out) == IS_ARRAY && unsafe { (*out.value.arr).nNumOfElements } == 0
+    }
+}
