@@ -141,10 +141,9 @@ impl TransformError {
 impl std::fmt::Display for TransformError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            TransformError::TooDeep { path } => write!(
-                f,
-                "Schema nesting exceeds the maximum depth of {MAX_DEPTH} at '{path}' (or the schema contains a cycle through objects)"
-            ),
+            TransformError::TooDeep { path } => {
+                write!(f, "Schema nesting exceeds the maximum depth of {MAX_DEPTH} at '{path}'")
+            }
             TransformError::Serialize { path, message } => {
                 write!(f, "Schema value at '{path}' could not be serialised: {message}")
             }
@@ -152,11 +151,15 @@ impl std::fmt::Display for TransformError {
     }
 }
 
-/// A JSON Pointer segment for `key` (RFC 6901 escaping; invalid UTF-8 shown lossily).
+/// A JSON Pointer segment for `key` (RFC 6901 escaping); a key that is not UTF-8 is shown as
+/// `0x` and its bytes in hex.
 pub fn pointer_segment(key: Key<'_>) -> String {
     match key {
         Key::Int(i) => i.to_string(),
-        Key::Str(s) => String::from_utf8_lossy(s).replace('~', "~0").replace('/', "~1"),
+        Key::Str(s) => match std::str::from_utf8(s) {
+            Ok(text) => text.replace('~', "~0").replace('/', "~1"),
+            Err(_) => format!("0x{}", s.iter().map(|b| format!("{b:02x}")).collect::<String>()),
+        },
     }
 }
 
@@ -214,15 +217,29 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         depth: usize,
         always_rebuild: bool,
     ) -> Result<Outcome<V, B::Out>, TransformError> {
-        if self.ancestors.contains(&identity) {
+        if identity != 0 && self.ancestors.contains(&identity) {
             return Ok(Outcome::Remove);
         }
         if depth >= MAX_DEPTH {
             return Err(TransformError::TooDeep { path: String::new() });
         }
+        if identity == 0 {
+            return self.rebuilt_or_same(v, position, depth, always_rebuild);
+        }
         self.ancestors.push(identity);
-        let entries = self.entries(v, position, depth, always_rebuild);
+        let outcome = self.rebuilt_or_same(v, position, depth, always_rebuild);
         self.ancestors.pop();
+        outcome
+    }
+
+    fn rebuilt_or_same(
+        &mut self,
+        v: V,
+        position: Position,
+        depth: usize,
+        always_rebuild: bool,
+    ) -> Result<Outcome<V, B::Out>, TransformError> {
+        let entries = self.entries(v, position, depth, always_rebuild);
         Ok(Outcome::Keep(match entries? {
             None => Entry::Same(v),
             Some(entries) => Entry::New(self.builder.array(entries)),
@@ -321,11 +338,10 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
     let Some(root) = schema else {
         return Ok(not_transformed(Entry::New(minimal_object(builder))));
     };
-    let identity = match root.shape() {
-        Shape::Array { identity, .. } => identity,
-        _ => return Ok(not_transformed(Entry::New(minimal_object(builder)))),
-    };
-    let mut walk = Walk { builder, ancestors: vec![identity], _marker: std::marker::PhantomData };
+    if !root.is_array() {
+        return Ok(not_transformed(Entry::New(minimal_object(builder))));
+    }
+    let mut walk = Walk { builder, ancestors: Vec::new(), _marker: std::marker::PhantomData };
     let cleaned = walk.entries(root, Position::Schema, 0, false)?;
     let builder = walk.builder;
 

@@ -34,8 +34,10 @@ pub enum ObjectKind {
     Opaque,
 }
 
-/// The shape of one value. `identity` is stable for the duration of a walk and equal for two
-/// views of the same container (used to cut reference cycles).
+/// The shape of one value. `identity` tells containers apart to cut reference cycles: a
+/// nonzero value, stable for the walk, for containers that can be part of a cycle (objects, and
+/// arrays reached through a PHP reference: the reference's identity); 0 for those that cannot
+/// (an array held by value can never contain itself).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Shape<'a> {
     Null,
@@ -94,8 +96,8 @@ impl<'a> View<'a> for &'a serde_json::Value {
                 None => Shape::Float(n.as_f64().unwrap_or(f64::NAN)),
             },
             J::String(s) => Shape::Str(s.as_bytes()),
-            J::Array(a) => Shape::Array { identity: a as *const _ as usize, len: a.len() },
-            J::Object(o) => Shape::Array { identity: o as *const _ as usize, len: o.len() },
+            J::Array(a) => Shape::Array { identity: 0, len: a.len() },
+            J::Object(o) => Shape::Array { identity: 0, len: o.len() },
         }
     }
 

@@ -34,8 +34,6 @@ const IS_INDIRECT: u8 = ffi::IS_INDIRECT as u8;
 const HASH_FLAG_PACKED: u32 = 1 << 2;
 /// `IS_ARRAY | (IS_TYPE_REFCOUNTED | IS_TYPE_COLLECTABLE) << 8`
 const IS_ARRAY_EX: u32 = ffi::IS_ARRAY | (((1u32) | (1u32 << 1)) << 8);
-/// `IS_STRING | IS_TYPE_REFCOUNTED << 8` (a non-interned string).
-const IS_STRING_EX: u32 = ffi::IS_STRING | (1u32 << 8);
 
 /// Pointers fixed at MINIT: interned keys and the class entries we test against.
 pub struct Statics {
@@ -92,12 +90,23 @@ fn type_of(zv: &zval) -> u8 {
 
 /// Follows references and indirections to the value itself.
 #[inline]
-pub fn deref(mut zv: &zval) -> &zval {
+pub fn deref(zv: &zval) -> &zval {
+    deref_noting_reference(zv).0
+}
+
+/// Like [`deref`], also giving the address of the last PHP reference passed through (0 if none):
+/// an array's identity for cycle detection.
+#[inline]
+fn deref_noting_reference(mut zv: &zval) -> (&zval, usize) {
+    let mut reference = 0;
     loop {
         match type_of(zv) {
-            IS_REFERENCE => zv = unsafe { &(*zv.value.ref_).val },
+            IS_REFERENCE => unsafe {
+                reference = zv.value.ref_ as usize;
+                zv = &(*zv.value.ref_).val;
+            },
             IS_INDIRECT => zv = unsafe { &*zv.value.zv },
-            _ => return zv,
+            _ => return (zv, reference),
         }
     }
 }
@@ -126,12 +135,20 @@ impl CallScope {
 #[derive(Clone, Copy)]
 pub struct ZvalView<'a> {
     zv: &'a zval,
+    /// The PHP reference this value was reached through (0 if none).
+    via_reference: usize,
     scope: &'a CallScope,
 }
 
 impl<'a> ZvalView<'a> {
     pub fn new(zv: &'a Zval, scope: &'a CallScope) -> Self {
-        ZvalView { zv: deref(zv), scope }
+        // The arguments of a call are the root: their own reference cannot close a cycle.
+        ZvalView { zv: deref(zv), via_reference: 0, scope }
+    }
+
+    fn child(zv: &'a zval, scope: &'a CallScope) -> Self {
+        let (zv, via_reference) = deref_noting_reference(zv);
+        ZvalView { zv, via_reference, scope }
     }
 
     pub fn zval(self) -> &'a Zval {
@@ -188,12 +205,16 @@ pub struct ZKey<'a> {
 }
 
 impl<'a> From<ZKey<'a>> for Key<'a> {
+    /// The key as PHP's `(array)` cast shows it: numeric property names become integers.
     #[inline]
     fn from(k: ZKey<'a>) -> Key<'a> {
         if k.s.is_null() {
-            Key::Int(k.h as i64)
-        } else {
-            Key::Str(unsafe { str_bytes(k.s) })
+            return Key::Int(k.h as i64);
+        }
+        let bytes = unsafe { str_bytes(k.s) };
+        match k.from_object.then(|| canonical_integer(bytes)).flatten() {
+            Some(i) => Key::Int(i),
+            None => Key::Str(bytes),
         }
     }
 }
@@ -257,12 +278,12 @@ impl<'a> Iterator for ZEntries<'a> {
                     (&b.val, b.h, b.key)
                 }
             };
-            let value = deref(raw);
-            if type_of(value) == IS_UNDEF {
+            let value = ZvalView::child(raw, self.scope);
+            if type_of(value.zv) == IS_UNDEF {
                 continue;
             }
             let key = ZKey { h, s, from_object: self.from_object, _life: PhantomData };
-            return Some((key, ZvalView { zv: value, scope: self.scope }));
+            return Some((key, value));
         }
         None
     }
@@ -283,8 +304,7 @@ impl<'a> View<'a> for ZvalView<'a> {
                 IS_DOUBLE => Shape::Float(zv.value.dval),
                 IS_STRING => Shape::Str(str_bytes(zv.value.str_)),
                 IS_ARRAY => {
-                    let arr = zv.value.arr;
-                    Shape::Array { identity: arr as usize, len: (*arr).nNumOfElements as usize }
+                    Shape::Array { identity: self.via_reference, len: (*zv.value.arr).nNumOfElements as usize }
                 }
                 IS_OBJECT => {
                     let obj = zv.value.obj;
@@ -308,14 +328,13 @@ impl<'a> View<'a> for ZvalView<'a> {
         if found.is_null() {
             return None;
         }
-        let value = deref(unsafe { &*found });
-        (type_of(value) != IS_UNDEF).then_some(ZvalView { zv: value, scope: self.scope })
+        let value = ZvalView::child(unsafe { &*found }, self.scope);
+        (type_of(value.zv) != IS_UNDEF).then_some(value)
     }
 
     fn json_value(self) -> Result<Self, String> {
         let result = self.zv.try_call_method("jsonSerialize", vec![]).map_err(|e| e.to_string())?;
-        let kept = self.scope.keep(result);
-        Ok(ZvalView { zv: deref(kept), scope: self.scope })
+        Ok(ZvalView::child(self.scope.keep(result), self.scope))
     }
 }
 
@@ -350,11 +369,9 @@ impl ZvalBuilder {
                 z.value.str_ = p;
                 z.u1.type_info = ffi::IS_STRING;
             }
-            None => {
-                let owned = ext_php_rs::types::ZendStr::new(s, false);
-                z.value.str_ = owned.into_raw();
-                z.u1.type_info = IS_STRING_EX;
-            }
+            // PHP may hand back a shared interned string (one-character strings are): let
+            // ext-php-rs set the flags from the string itself.
+            None => z.set_zend_string(ext_php_rs::types::ZendStr::new(s, false)),
         }
         z
     }

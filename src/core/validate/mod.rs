@@ -1,0 +1,269 @@
+//! Argument validation (issue 4).
+//!
+//! * `standard`: the verdict of WordPress core's `rest_validate_value_from_schema` (its
+//!   coercions and keywords), reporting every violation with a JSON Pointer path.
+//! * `strict`: standard JSON Schema (2020-12, `$ref`/`$defs`) via the `jsonschema` crate, on
+//!   the JSON types exactly as sent.
+//!
+//! Schemas are compiled once and kept in a bounded per-thread cache (a php-fpm worker keeps it
+//! across requests), keyed by a 128-bit structural hash of the schema view: no pointer is ever
+//! part of the key, so a freed-and-reused array cannot hit a stale entry.
+
+pub mod php;
+pub mod schema;
+pub mod standard;
+pub mod strict;
+pub mod value;
+
+use self::value::ents;
+use crate::core::view::{Key, ObjectKind, Shape, View};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// One violation: JSON Pointer path ('' = the root), keyword, message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub path: String,
+    pub keyword: String,
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Profile {
+    Standard,
+    Strict,
+}
+
+impl Profile {
+    pub fn parse(s: &str) -> Option<Profile> {
+        match s {
+            "standard" => Some(Profile::Standard),
+            "strict" => Some(Profile::Strict),
+            _ => None,
+        }
+    }
+}
+
+/// A schema compiled for one profile.
+pub enum Compiled {
+    Standard(schema::Node),
+    Strict(strict::StrictValidator),
+    /// The schema itself cannot be used (too deep, cyclic).
+    Broken(String),
+}
+
+impl Compiled {
+    pub fn compile<'a, V: View<'a>>(schema: V, profile: Profile) -> Compiled {
+        match profile {
+            Profile::Standard => match schema::Compiler::new().compile(schema) {
+                Ok(n) => Compiled::Standard(n),
+                Err(schema::CompileError::TooDeep) => {
+                    Compiled::Broken(format!("The schema is nested deeper than {} levels.", crate::core::MAX_DEPTH))
+                }
+                Err(schema::CompileError::Cycle) => Compiled::Broken("The schema contains a reference cycle.".into()),
+            },
+            Profile::Strict => Compiled::Strict(strict::StrictValidator::compile(schema)),
+        }
+    }
+
+    pub fn validate<'a, V: View<'a>>(&self, value: V) -> Vec<Violation> {
+        match self {
+            Compiled::Standard(n) => {
+                let mut ctx = standard::Ctx::new(false, 0, String::new());
+                let _ = ctx.value(value, n);
+                ctx.errors
+            }
+            Compiled::Strict(s) => s.validate(value),
+            Compiled::Broken(msg) => {
+                vec![Violation { path: String::new(), keyword: "schema".into(), message: msg.clone() }]
+            }
+        }
+    }
+
+    /// Only the verdict (stops at the first violation).
+    pub fn is_valid<'a, V: View<'a>>(&self, value: V) -> bool {
+        match self {
+            Compiled::Standard(n) => {
+                let mut ctx = standard::Ctx::new(true, 0, String::new());
+                ctx.value(value, n).is_ok()
+            }
+            _ => self.validate(value).is_empty(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structural hash (the cache key)
+// ---------------------------------------------------------------------------------------------
+
+/// Two independent 64-bit lanes over the schema's shape, keys and scalars.
+#[derive(Clone, Copy)]
+struct Hasher128 {
+    a: u64,
+    b: u64,
+}
+
+impl Hasher128 {
+    #[inline]
+    fn word(&mut self, x: u64) {
+        self.a = (self.a ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
+        self.b = (self.b.rotate_left(17) ^ x).wrapping_mul(0xC2B2_AE3D_27D4_EB4F).wrapping_add(0x1656_67B1_9E37_79F9);
+    }
+    #[inline]
+    fn bytes(&mut self, s: &[u8]) {
+        let mut chunks = s.chunks_exact(8);
+        for c in &mut chunks {
+            self.word(u64::from_le_bytes(c.try_into().unwrap()));
+        }
+        let r = chunks.remainder();
+        let mut w = [0u8; 8];
+        w[..r.len()].copy_from_slice(r);
+        self.word(u64::from_le_bytes(w) ^ ((s.len() as u64) << 56));
+        self.word(s.len() as u64);
+    }
+    fn finish(self) -> u128 {
+        let fa = (self.a ^ (self.a >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        let fb = (self.b ^ (self.b >> 29)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        ((fa as u128) << 64) | (fb as u128)
+    }
+}
+
+/// The cache key of a schema: every key, scalar and nesting of the schema, hashed. `None` when
+/// the schema is cyclic or deeper than `MAX_DEPTH` (such schemas are compiled uncached).
+pub fn schema_key<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<u128> {
+    let mut h = Hasher128 { a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344 };
+    h.word(profile as u64 + 1);
+    let mut stack: Vec<usize> = Vec::new();
+    if hash_view(schema, &mut h, &mut stack) {
+        Some(h.finish())
+    } else {
+        None
+    }
+}
+
+fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>) -> bool {
+    match v.shape() {
+        Shape::Null => h.word(1),
+        Shape::Bool(b) => h.word(2 + b as u64),
+        Shape::Int(i) => {
+            h.word(4);
+            h.word(i as u64)
+        }
+        Shape::Float(f) => {
+            h.word(5);
+            h.word(f.to_bits())
+        }
+        Shape::Str(s) => {
+            h.word(6);
+            h.bytes(s)
+        }
+        Shape::Array { identity, .. } | Shape::Object { identity, kind: ObjectKind::Plain } => {
+            if stack.len() >= crate::core::MAX_DEPTH || (identity != 0 && stack.contains(&identity)) {
+                return false;
+            }
+            h.word(if v.is_array() { 7 } else { 8 });
+            stack.push(identity);
+            let mut n = 0u64;
+            for (k, c) in ents(v) {
+                match k {
+                    Key::Int(i) => {
+                        h.word(9);
+                        h.word(i as u64)
+                    }
+                    Key::Str(s) => {
+                        h.word(10);
+                        h.bytes(s)
+                    }
+                }
+                if !hash_view(c, h, stack) {
+                    stack.pop();
+                    return false;
+                }
+                n += 1;
+            }
+            h.word(11 ^ (n << 8));
+            stack.pop();
+        }
+        Shape::Object { .. } => h.word(12),
+        Shape::Opaque => h.word(13),
+    }
+    true
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bounded per-thread cache
+// ---------------------------------------------------------------------------------------------
+
+/// How many compiled schemas a worker keeps.
+pub const CACHE_CAPACITY: usize = 256;
+
+struct Cache {
+    map: HashMap<u128, (Rc<Compiled>, u64)>,
+    tick: u64,
+    hits: u64,
+    misses: u64,
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = RefCell::new(Cache { map: HashMap::new(), tick: 0, hits: 0, misses: 0 });
+}
+
+/// The compiled validator for a schema (from the cache, or compiled and cached).
+pub fn compiled<'a, V: View<'a>>(schema: V, profile: Profile) -> Rc<Compiled> {
+    let Some(key) = schema_key(schema, profile) else {
+        return Rc::new(Compiled::compile(schema, profile));
+    };
+    let found = CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        c.tick += 1;
+        let tick = c.tick;
+        let hit = c.map.get_mut(&key).map(|e| {
+            e.1 = tick;
+            e.0.clone()
+        });
+        if hit.is_some() {
+            c.hits += 1;
+        }
+        hit
+    });
+    if let Some(hit) = found {
+        return hit;
+    }
+    let comp = Rc::new(Compiled::compile(schema, profile));
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        c.misses += 1;
+        if c.map.len() >= CACHE_CAPACITY {
+            // evict the least recently used quarter (amortised O(1) per insert)
+            let mut ticks: Vec<u64> = c.map.values().map(|e| e.1).collect();
+            ticks.sort_unstable();
+            let cut = ticks[CACHE_CAPACITY / 4];
+            c.map.retain(|_, e| e.1 > cut);
+        }
+        let tick = c.tick;
+        c.map.insert(key, (comp.clone(), tick));
+    });
+    comp
+}
+
+/// (entries, hits, misses) of this thread's cache.
+pub fn cache_stats() -> (usize, u64, u64) {
+    CACHE.with(|c| {
+        let c = c.borrow();
+        (c.map.len(), c.hits, c.misses)
+    })
+}
+
+/// Empties this thread's cache.
+pub fn cache_clear() {
+    CACHE.with(|c| c.borrow_mut().map.clear());
+}
+
+/// Validates `value` against `schema` with the given profile; every violation, empty when valid.
+pub fn validate<'a, 'b, V: View<'a>, S: View<'b>>(value: V, schema: S, profile: Profile) -> Vec<Violation> {
+    compiled(schema, profile).validate(value)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,975 @@
+//! The `standard` profile: `rest_validate_value_from_schema` function by function, collecting
+//! every violation instead of returning the first. Where WordPress returns early inside one
+//! node (a failed type check), we do too, so the verdict (valid or not) is always WordPress's.
+
+use super::php::{self, Num};
+use super::schema::{Additional, Format, Node, Required, Ty, TypeName};
+use super::value::{ents, norm_key, values_equal, NKey, PKey, PVal};
+use super::Violation;
+use crate::core::view::{Key, ObjectKind, Shape, View};
+use std::cmp::Ordering;
+
+/// One step of a JSON Pointer.
+#[derive(Clone, Copy, Debug)]
+pub enum Seg<'p> {
+    Key(Key<'p>),
+    Idx(usize),
+}
+
+/// Stop signal of the first-error mode (used for anyOf/oneOf branches).
+pub struct Stop;
+type Flow = Result<(), Stop>;
+
+pub struct Ctx<'p> {
+    path: Vec<Seg<'p>>,
+    prefix: String,
+    pub errors: Vec<Violation>,
+    first_only: bool,
+    ancestors: Vec<usize>,
+    depth: usize,
+}
+
+pub fn escape_pointer(out: &mut String, s: &[u8]) {
+    let s = String::from_utf8_lossy(s);
+    for ch in s.chars() {
+        match ch {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// A PHP scalar as the messages print it.
+pub fn display_pval(v: &PVal) -> String {
+    match v {
+        PVal::Null => "null".into(),
+        PVal::Bool(b) => if *b { "true".into() } else { "false".into() },
+        PVal::Int(i) => i.to_string(),
+        PVal::Float(f) => php::float_to_php_string(*f),
+        PVal::Str(s) => String::from_utf8_lossy(s).into_owned(),
+        PVal::Arr(_) | PVal::Obj(_) => "array".into(),
+        PVal::Opaque => "object".into(),
+    }
+}
+
+fn display_enum_member(v: &PVal) -> String {
+    match v {
+        PVal::Str(s) => format!("\"{}\"", String::from_utf8_lossy(s)),
+        other => display_pval(other),
+    }
+}
+
+/// The kind of a value as WordPress's checks see it.
+#[derive(Clone, Copy)]
+enum K<'a> {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(&'a [u8]),
+    Arr(usize, usize),
+    PlainObj(usize),
+    Other,
+}
+
+fn kind<'a, V: View<'a>>(v: V) -> K<'a> {
+    match v.shape() {
+        Shape::Null => K::Null,
+        Shape::Bool(b) => K::Bool(b),
+        Shape::Int(i) => K::Int(i),
+        Shape::Float(f) => K::Float(f),
+        Shape::Str(s) => K::Str(s),
+        Shape::Array { identity, len } => K::Arr(identity, len),
+        Shape::Object { identity, kind: ObjectKind::Plain } => K::PlainObj(identity),
+        _ => K::Other,
+    }
+}
+
+/// `is_numeric`.
+fn numeric(k: K<'_>) -> Option<Num> {
+    match k {
+        K::Int(i) => Some(Num::Int(i)),
+        K::Float(f) => Some(Num::Float(f)),
+        K::Str(s) => php::parse_numeric(s),
+        _ => None,
+    }
+}
+
+/// `rest_is_integer`.
+fn is_integer(k: K<'_>) -> bool {
+    match k {
+        K::Int(_) => true,
+        K::Float(f) => php::float_is_whole(f),
+        K::Str(s) => php::str_is_integer(s),
+        _ => false,
+    }
+}
+
+/// `rest_is_boolean`.
+fn is_boolean(k: K<'_>) -> bool {
+    match k {
+        K::Bool(_) => true,
+        K::Str(s) => {
+            php::eq_ignore_ascii_case(s, "false")
+                || php::eq_ignore_ascii_case(s, "true")
+                || s == b"0"
+                || s == b"1"
+        }
+        K::Int(i) => i == 0 || i == 1,
+        _ => false,
+    }
+}
+
+/// `rest_is_object` (JsonSerializable objects are not read: they count as non-objects).
+fn is_object(k: K<'_>) -> bool {
+    matches!(k, K::Str(b"") | K::PlainObj(_) | K::Arr(..))
+}
+
+/// `rest_is_array`.
+fn is_array<'a, V: View<'a>>(v: V, k: K<'a>) -> bool {
+    match k {
+        K::Bool(_) | K::Int(_) | K::Float(_) | K::Str(_) => true,
+        K::Arr(..) => ents(v).all(|(key, _)| matches!(norm_key(key), NKey::Int(_))),
+        _ => false,
+    }
+}
+
+/// `(string) $scalar`.
+fn scalar_string(k: K<'_>) -> Option<Vec<u8>> {
+    match k {
+        K::Bool(b) => Some(if b { b"1".to_vec() } else { Vec::new() }),
+        K::Int(i) => Some(i.to_string().into_bytes()),
+        K::Float(f) => Some(php::float_to_php_string(f).into_bytes()),
+        K::Str(s) => Some(s.to_vec()),
+        K::Null => Some(Vec::new()),
+        _ => None,
+    }
+}
+
+/// `wp_parse_list( $scalar )` as a list value.
+fn parse_list_pval(k: K<'_>) -> PVal {
+    let s = scalar_string(k).unwrap_or_default();
+    PVal::Arr(php::parse_list(&s).into_iter().enumerate().map(|(i, p)| (PKey::Int(i as i64), PVal::Str(p.to_vec()))).collect())
+}
+
+/// PHP 8 `$num <=> $schema_value` for a numeric left side.
+fn cmp_num(a: Num, b: &PVal) -> Option<Ordering> {
+    match b {
+        PVal::Int(i) => php::num_cmp(a, Num::Int(*i)),
+        PVal::Float(f) => php::num_cmp(a, Num::Float(*f)),
+        PVal::Str(s) => match php::parse_numeric(s) {
+            Some(n) => php::num_cmp(a, n),
+            None => {
+                let left = match a {
+                    Num::Int(i) => i.to_string(),
+                    Num::Float(f) => php::float_to_php_string(f),
+                };
+                Some(left.as_bytes().cmp(s.as_slice()))
+            }
+        },
+        PVal::Bool(b) => {
+            let l = a.as_f64() != 0.0;
+            Some(l.cmp(b))
+        }
+        PVal::Null => {
+            let l = a.as_f64() != 0.0;
+            Some(l.cmp(&false))
+        }
+        PVal::Arr(_) | PVal::Obj(_) | PVal::Opaque => Some(Ordering::Less),
+    }
+}
+
+fn lt(a: Num, b: &PVal) -> bool {
+    cmp_num(a, b) == Some(Ordering::Less)
+}
+fn gt(a: Num, b: &PVal) -> bool {
+    cmp_num(a, b) == Some(Ordering::Greater)
+}
+fn le(a: Num, b: &PVal) -> bool {
+    matches!(cmp_num(a, b), Some(Ordering::Less | Ordering::Equal))
+}
+fn ge(a: Num, b: &PVal) -> bool {
+    matches!(cmp_num(a, b), Some(Ordering::Greater | Ordering::Equal))
+}
+
+impl<'p> Ctx<'p> {
+    pub fn new(first_only: bool, depth: usize, prefix: String) -> Ctx<'p> {
+        Ctx { path: Vec::new(), prefix, errors: Vec::new(), first_only, ancestors: Vec::new(), depth }
+    }
+
+    pub fn pointer(&self) -> String {
+        let mut s = self.prefix.clone();
+        for seg in &self.path {
+            s.push('/');
+            match seg {
+                Seg::Key(Key::Int(i)) => s.push_str(&i.to_string()),
+                Seg::Key(Key::Str(b)) => escape_pointer(&mut s, b),
+                Seg::Idx(i) => s.push_str(&i.to_string()),
+            }
+        }
+        s
+    }
+
+    fn who(&self) -> String {
+        let p = self.pointer();
+        if p.is_empty() {
+            "value".into()
+        } else {
+            p
+        }
+    }
+
+    fn fail(&mut self, keyword: &'static str, message: impl FnOnce(&str) -> String) -> Flow {
+        if self.first_only {
+            return Err(Stop);
+        }
+        let path = self.pointer();
+        let who = if path.is_empty() { "value".to_string() } else { path.clone() };
+        let message = message(&who);
+        self.errors.push(Violation { path, keyword: keyword.into(), message });
+        Ok(())
+    }
+
+    /// A violation at a child of the current path (the child need not exist: `required`).
+    fn fail_child(&mut self, name: &[u8], keyword: &'static str, message: impl FnOnce(&str) -> String) -> Flow {
+        if self.first_only {
+            return Err(Stop);
+        }
+        let parent = self.who();
+        let mut path = self.pointer();
+        path.push('/');
+        escape_pointer(&mut path, name);
+        let message = message(&parent);
+        self.errors.push(Violation { path, keyword: keyword.into(), message });
+        Ok(())
+    }
+
+    /// Does `v` satisfy `n` (first-error mode, no messages)?
+    fn matches<V: View<'p>>(&mut self, v: V, n: &Node) -> bool {
+        let saved = self.first_only;
+        self.first_only = true;
+        let ok = self.value(v, n).is_ok();
+        self.first_only = saved;
+        ok
+    }
+
+    /// `rest_validate_value_from_schema`.
+    pub fn value<V: View<'p>>(&mut self, v: V, n: &Node) -> Flow {
+        let mut eff: &Ty = &n.ty;
+        if let Some(branches) = &n.any_of {
+            match branches.iter().find(|b| self.matches(v, b)) {
+                None => return self.fail("anyOf", |w| format!("{w} does not match any of the expected formats.")),
+                Some(m) => {
+                    if !eff.is_set() && m.ty.is_set() {
+                        eff = &m.ty;
+                    }
+                }
+            }
+        }
+        if let Some(branches) = &n.one_of {
+            let mut matched: Option<&Node> = None;
+            let mut count = 0;
+            for b in branches {
+                if self.matches(v, b) {
+                    count += 1;
+                    if matched.is_none() {
+                        matched = Some(b);
+                    }
+                }
+            }
+            if count == 0 {
+                return self.fail("oneOf", |w| format!("{w} does not match any of the expected formats."));
+            }
+            if count > 1 {
+                return self.fail("oneOf", |w| format!("{w} matches more than one of the expected formats."));
+            }
+            let m = matched.unwrap();
+            if !eff.is_set() && m.ty.is_set() {
+                eff = &m.ty;
+            }
+        }
+        let k = kind(v);
+        // Multi-type: pick the best type.
+        let resolved: Option<TypeName>;
+        let single: Option<&TypeName> = match eff {
+            Ty::List(types) => {
+                resolved = best_type(v, k, types);
+                match &resolved {
+                    None => {
+                        let names: Vec<String> = types.iter().map(|t| t.name()).collect();
+                        let names = names.join(",");
+                        return self.fail("type", |w| format!("{w} is not of type {names}."));
+                    }
+                    Some(t) => Some(t),
+                }
+            }
+            Ty::One(t) => Some(t),
+            Ty::LooseTrue => Some(&TypeName::Null),
+            Ty::Missing | Ty::Other => None,
+        };
+        if let Some(t) = single {
+            let type_ok = match t {
+                TypeName::Null => {
+                    if matches!(k, K::Null) {
+                        true
+                    } else {
+                        self.fail("type", |w| format!("{w} is not of type null."))?;
+                        false
+                    }
+                }
+                TypeName::Boolean => {
+                    if is_boolean(k) {
+                        true
+                    } else {
+                        self.fail("type", |w| format!("{w} is not of type boolean."))?;
+                        false
+                    }
+                }
+                TypeName::Object => self.object(v, k, n)?,
+                TypeName::Array => self.array(v, k, n)?,
+                TypeName::Number => self.number(k, n, "number")?,
+                TypeName::Integer => {
+                    if self.number(k, n, "integer")? {
+                        if is_integer(k) {
+                            true
+                        } else {
+                            self.fail("type", |w| format!("{w} is not of type integer."))?;
+                            false
+                        }
+                    } else {
+                        false
+                    }
+                }
+                TypeName::String => self.string(k, n)?,
+                TypeName::Invalid(_) => true,
+            };
+            if !type_ok {
+                return Ok(());
+            }
+        }
+        // The type as `$args['type']` now reads (a resolved list becomes one name).
+        let eff_for_sanitize: Ty = match (eff, single) {
+            (Ty::List(_), Some(t)) => Ty::One(t.clone()),
+            (other, _) => other.clone(),
+        };
+        if let Some(members) = &n.enum_values {
+            let ok = match sanitize(v, n, &eff_for_sanitize, self.depth) {
+                Err(()) => false,
+                Ok(s) => members.iter().any(|m| values_equal(&s, m)),
+            };
+            if !ok {
+                let list: Vec<String> = members.iter().map(display_enum_member).collect();
+                let list = list.join(", ");
+                self.fail("enum", |w| {
+                    if members.len() == 1 {
+                        format!("{w} is not {list}.")
+                    } else {
+                        format!("{w} is not one of {list}.")
+                    }
+                })?;
+            }
+        }
+        if let Some(f) = n.format {
+            if format_applies(&eff_for_sanitize) {
+                self.format(k, f)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn format(&mut self, k: K<'p>, f: Format) -> Flow {
+        // preg_match & co. read scalars as strings; WordPress errors on arrays here.
+        let owned;
+        let s: &[u8] = match k {
+            K::Str(s) => s,
+            _ => {
+                owned = scalar_string(k).unwrap_or_default();
+                &owned
+            }
+        };
+        match f {
+            Format::HexColor if !php::is_hex_color(s) => self.fail("format", |w| format!("{w} is not a valid hex color.")),
+            Format::DateTime if !php::is_rest_date(s) => self.fail("format", |w| format!("{w} is not a valid date.")),
+            Format::Email if !php::is_email(s) => self.fail("format", |w| format!("{w} is not a valid email address.")),
+            Format::Ip if !php::is_ip(s) => self.fail("format", |w| format!("{w} is not a valid IP address.")),
+            Format::Uuid if !(matches!(k, K::Str(_)) && php::is_uuid(s)) => {
+                self.fail("format", |w| format!("{w} is not a valid UUID."))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn enter<V: View<'p>>(&mut self, v: V) -> Result<Option<usize>, Stop> {
+        let id = match v.shape() {
+            Shape::Array { identity, .. } | Shape::Object { identity, .. } => identity,
+            _ => return Ok(None),
+        };
+        if self.depth + self.ancestors.len() >= crate::core::MAX_DEPTH {
+            self.fail("depth", |w| format!("{w} is nested deeper than {} levels.", crate::core::MAX_DEPTH))?;
+            return Err(Stop);
+        }
+        if id != 0 && self.ancestors.contains(&id) {
+            self.fail("cycle", |w| format!("{w} contains a reference cycle."))?;
+            return Err(Stop);
+        }
+        self.ancestors.push(id);
+        Ok(Some(id))
+    }
+
+    /// `rest_validate_object_value_from_schema`; returns whether the type check passed.
+    fn object<V: View<'p>>(&mut self, v: V, k: K<'p>, n: &Node) -> Result<bool, Stop> {
+        if !is_object(k) {
+            self.fail("type", |w| format!("{w} is not of type object."))?;
+            return Ok(false);
+        }
+        let is_empty_string = matches!(k, K::Str(_));
+        let entered = if is_empty_string {
+            None
+        } else {
+            match self.enter(v) {
+                Ok(e) => e,
+                Err(Stop) if !self.first_only => return Ok(false),
+                Err(Stop) => return Err(Stop),
+            }
+        };
+        let r = self.object_body(v, is_empty_string, n);
+        if entered.is_some() {
+            self.ancestors.pop();
+        }
+        r.map(|_| true)
+    }
+
+    fn object_body<V: View<'p>>(&mut self, v: V, empty: bool, n: &Node) -> Flow {
+        let required: &[PKey] = match &n.required {
+            Required::List(l) | Required::Props(l) => l,
+            Required::None => &[],
+        };
+        for name in required {
+            let present = !empty && has_key(v, name);
+            if !present {
+                let nb = name.to_bytes();
+                let shown = String::from_utf8_lossy(&nb).into_owned();
+                self.fail_child(&nb, "required", |parent| format!("{shown} is a required property of {parent}."))?;
+            }
+        }
+        let mut count = 0usize;
+        if !empty {
+            for (key, child) in ents(v) {
+                count += 1;
+                let pk = norm_key(key);
+                let prop = match pk {
+                    NKey::Int(i) => n.property(&PKey::Int(i)),
+                    NKey::Str(s) => {
+                        if n.properties.is_empty() {
+                            None
+                        } else {
+                            n.property(&PKey::Str(s.to_vec()))
+                        }
+                    }
+                };
+                if let Some(ps) = prop {
+                    self.path.push(Seg::Key(key));
+                    let r = self.value(child, ps);
+                    self.path.pop();
+                    r?;
+                    continue;
+                }
+                if !n.pattern_properties.is_empty() {
+                    let name: std::borrow::Cow<[u8]> = match pk {
+                        NKey::Int(i) => std::borrow::Cow::Owned(i.to_string().into_bytes()),
+                        NKey::Str(s) => std::borrow::Cow::Borrowed(s),
+                    };
+                    if let Some((_, ps)) = n.pattern_properties.iter().find(|(p, _)| p.is_match(&name)) {
+                        if let Some(ps) = ps {
+                            self.path.push(Seg::Key(key));
+                            let r = self.value(child, ps);
+                            self.path.pop();
+                            r?;
+                            continue;
+                        }
+                    }
+                }
+                match &n.additional {
+                    Additional::None => {}
+                    Additional::False => {
+                        let name = match pk {
+                            NKey::Int(i) => i.to_string(),
+                            NKey::Str(s) => String::from_utf8_lossy(s).into_owned(),
+                        };
+                        self.path.push(Seg::Key(key));
+                        let r = self.fail("additionalProperties", |_| format!("{name} is not a valid property of Object."));
+                        self.path.pop();
+                        r?;
+                    }
+                    Additional::Schema(s) => {
+                        self.path.push(Seg::Key(key));
+                        let r = self.value(child, s);
+                        self.path.pop();
+                        r?;
+                    }
+                }
+            }
+        }
+        let c = Num::Int(count as i64);
+        if let Some(min) = &n.min_properties {
+            if lt(c, min) {
+                let m = display_pval(min);
+                self.fail("minProperties", |w| format!("{w} must contain at least {m} properties."))?;
+            }
+        }
+        if let Some(max) = &n.max_properties {
+            if gt(c, max) {
+                let m = display_pval(max);
+                self.fail("maxProperties", |w| format!("{w} must contain at most {m} properties."))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `rest_validate_array_value_from_schema`; returns whether the type check passed.
+    fn array<V: View<'p>>(&mut self, v: V, k: K<'p>, n: &Node) -> Result<bool, Stop> {
+        if !is_array(v, k) {
+            self.fail("type", |w| format!("{w} is not of type array."))?;
+            return Ok(false);
+        }
+        if let K::Arr(..) = k {
+            let entered = match self.enter(v) {
+                Ok(e) => e,
+                Err(Stop) if !self.first_only => return Ok(false),
+                Err(Stop) => return Err(Stop),
+            };
+            let r = self.array_body(v, n);
+            if entered.is_some() {
+                self.ancestors.pop();
+            }
+            return r.map(|_| true);
+        }
+        // A scalar: wp_parse_list() makes a list of strings of it.
+        let list = parse_list_pval(k);
+        let mut sub = Ctx::new(self.first_only, self.depth + self.ancestors.len(), self.pointer());
+        let r = sub.array_body(&list, n);
+        self.errors.append(&mut sub.errors);
+        r.map(|_| true)
+    }
+
+    fn array_body<V: View<'p>>(&mut self, v: V, n: &Node) -> Flow {
+        let mut count = 0usize;
+        if let Some(items) = &n.items {
+            for (i, (key, child)) in ents(v).enumerate() {
+                let _ = i;
+                count += 1;
+                self.path.push(Seg::Key(key));
+                let r = self.value(child, items);
+                self.path.pop();
+                r?;
+            }
+        } else {
+            count = ents(v).count();
+        }
+        let c = Num::Int(count as i64);
+        if let Some(min) = &n.min_items {
+            if lt(c, min) {
+                let m = display_pval(min);
+                self.fail("minItems", |w| format!("{w} must contain at least {m} items."))?;
+            }
+        }
+        if let Some(max) = &n.max_items {
+            if gt(c, max) {
+                let m = display_pval(max);
+                self.fail("maxItems", |w| format!("{w} must contain at most {m} items."))?;
+            }
+        }
+        if n.unique_items && !unique(v) {
+            self.fail("uniqueItems", |w| format!("{w} has duplicate items."))?;
+        }
+        Ok(())
+    }
+
+    /// `rest_validate_number_value_from_schema`; returns whether the type check passed.
+    fn number(&mut self, k: K<'p>, n: &Node, type_name: &'static str) -> Result<bool, Stop> {
+        let Some(x) = numeric(k) else {
+            self.fail("type", |w| format!("{w} is not of type {type_name}."))?;
+            return Ok(false);
+        };
+        if let Some(m) = n.multiple_of {
+            let xf = x.as_f64();
+            let r = xf % m;
+            if r != 0.0 {
+                let ms = if m.fract() == 0.0 && m.abs() < 1e15 { (m as i64).to_string() } else { php::float_to_php_string(m) };
+                self.fail("multipleOf", |w| format!("{w} must be a multiple of {ms}."))?;
+            }
+        }
+        if let Some(min) = &n.minimum {
+            let bad = if n.exclusive_minimum { le(x, min) } else { lt(x, min) };
+            if bad {
+                let m = display_pval(min);
+                if n.exclusive_minimum {
+                    self.fail("exclusiveMinimum", |w| format!("{w} must be greater than {m}."))?;
+                } else {
+                    self.fail("minimum", |w| format!("{w} must be greater than or equal to {m}."))?;
+                }
+            }
+        }
+        if let Some(max) = &n.maximum {
+            let bad = if n.exclusive_maximum { ge(x, max) } else { gt(x, max) };
+            if bad {
+                let m = display_pval(max);
+                if n.exclusive_maximum {
+                    self.fail("exclusiveMaximum", |w| format!("{w} must be less than {m}."))?;
+                } else {
+                    self.fail("maximum", |w| format!("{w} must be less than or equal to {m}."))?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// `rest_validate_string_value_from_schema`; returns whether the type check passed.
+    fn string(&mut self, k: K<'p>, n: &Node) -> Result<bool, Stop> {
+        let K::Str(s) = k else {
+            self.fail("type", |w| format!("{w} is not of type string."))?;
+            return Ok(false);
+        };
+        if n.min_length.is_some() || n.max_length.is_some() {
+            let len = Num::Int(php::mb_strlen(s) as i64);
+            if let Some(min) = &n.min_length {
+                if lt(len, min) {
+                    let m = display_pval(min);
+                    self.fail("minLength", |w| format!("{w} must be at least {m} characters long."))?;
+                }
+            }
+            if let Some(max) = &n.max_length {
+                if gt(len, max) {
+                    let m = display_pval(max);
+                    self.fail("maxLength", |w| format!("{w} must be at most {m} characters long."))?;
+                }
+            }
+        }
+        if let Some(p) = &n.pattern {
+            if !p.is_match(s) {
+                let src = String::from_utf8_lossy(&p.source).into_owned();
+                self.fail("pattern", |w| format!("{w} does not match pattern {src}."))?;
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// Whether the `format` keyword applies: type unset, `string`, or not a built-in type.
+fn format_applies(t: &Ty) -> bool {
+    match t {
+        Ty::Missing | Ty::LooseTrue | Ty::Other => true,
+        Ty::One(TypeName::String) | Ty::One(TypeName::Invalid(_)) => true,
+        Ty::One(_) => false,
+        // A list that found no best type never gets here; one that did was resolved.
+        Ty::List(_) => false,
+    }
+}
+
+/// `rest_get_best_type_for_value` + the invalid-type fallback of `rest_handle_multi_type_schema`.
+fn best_type<'a, V: View<'a>>(v: V, k: K<'a>, types: &[TypeName]) -> Option<TypeName> {
+    if matches!(k, K::Str(b"")) && types.contains(&TypeName::String) {
+        return Some(TypeName::String);
+    }
+    for t in types {
+        let ok = match t {
+            TypeName::Array => is_array(v, k),
+            TypeName::Object => is_object(k),
+            TypeName::Integer => is_integer(k),
+            TypeName::Number => numeric(k).is_some(),
+            TypeName::Boolean => is_boolean(k),
+            TypeName::String => matches!(k, K::Str(_)),
+            TypeName::Null => matches!(k, K::Null),
+            TypeName::Invalid(_) => false,
+        };
+        if ok {
+            return Some(t.clone());
+        }
+    }
+    types.iter().find(|t| !t.is_valid()).cloned()
+}
+
+/// `array_key_exists( $name, $value )`.
+fn has_key<'a, V: View<'a>>(v: V, name: &PKey) -> bool {
+    if let PKey::Str(s) = name {
+        if let Ok(k) = std::str::from_utf8(s) {
+            if v.get(k).is_some() {
+                return true;
+            }
+            // a view may store keys un-normalised; fall through to the scan only for ints
+            return false;
+        }
+    }
+    ents(v).any(|(k, _)| name.matches(k))
+}
+
+// ---------------------------------------------------------------------------------------------
+// uniqueItems: serialize( rest_stabilize_value( $item ) ) equality.
+// ---------------------------------------------------------------------------------------------
+
+fn unique<'a, V: View<'a>>(v: V) -> bool {
+    let items: Vec<V> = ents(v).map(|(_, c)| c).collect();
+    if items.len() < 2 {
+        return true;
+    }
+    let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::with_capacity(items.len());
+    for (i, it) in items.iter().enumerate() {
+        let h = stable_hash(*it, 0);
+        let bucket = seen.entry(h).or_default();
+        if bucket.iter().any(|&j| stable_eq(items[j], *it, 0)) {
+            return false;
+        }
+        bucket.push(i);
+    }
+    true
+}
+
+fn mix(h: u64, x: u64) -> u64 {
+    (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+}
+
+fn hash_bytes(mut h: u64, b: &[u8]) -> u64 {
+    for c in b.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..c.len()].copy_from_slice(c);
+        h = mix(h, u64::from_le_bytes(w));
+    }
+    mix(h, b.len() as u64)
+}
+
+fn stable_hash<'a, V: View<'a>>(v: V, depth: usize) -> u64 {
+    match v.shape() {
+        Shape::Null => 1,
+        Shape::Bool(b) => 2 + b as u64,
+        Shape::Int(i) => mix(4, i as u64),
+        Shape::Float(f) => mix(5, if f.is_nan() { 0x7ff8 } else { f.to_bits() }),
+        Shape::Str(s) => hash_bytes(6, s),
+        Shape::Array { .. } | Shape::Object { kind: ObjectKind::Plain, .. } => {
+            if depth > crate::core::MAX_DEPTH {
+                return 7;
+            }
+            let tag = if v.is_array() { 8 } else { 9 };
+            // order-insensitive for arrays (ksort), combine with a commutative sum
+            let mut acc: u64 = 0;
+            for (k, c) in ents(v) {
+                let kh = match norm_key(k) {
+                    NKey::Int(i) => mix(10, i as u64),
+                    NKey::Str(s) => hash_bytes(11, s),
+                };
+                acc = acc.wrapping_add(mix(kh, stable_hash(c, depth + 1)));
+            }
+            mix(tag, acc)
+        }
+        _ => 12,
+    }
+}
+
+fn stable_eq<'a, V: View<'a>>(a: V, b: V, depth: usize) -> bool {
+    match (a.shape(), b.shape()) {
+        (Shape::Null, Shape::Null) => true,
+        (Shape::Bool(x), Shape::Bool(y)) => x == y,
+        (Shape::Int(x), Shape::Int(y)) => x == y,
+        (Shape::Float(x), Shape::Float(y)) => (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits(),
+        (Shape::Str(x), Shape::Str(y)) => x == y,
+        (Shape::Array { len: la, .. }, Shape::Array { len: lb, .. }) => {
+            if depth > crate::core::MAX_DEPTH || la != lb {
+                return false;
+            }
+            ents(a).all(|(k, x)| {
+                let nk = norm_key(k);
+                ents(b).find(|(k2, _)| norm_key(*k2) == nk).is_some_and(|(_, y)| stable_eq(x, y, depth + 1))
+            })
+        }
+        (Shape::Object { kind: ObjectKind::Plain, .. }, Shape::Object { kind: ObjectKind::Plain, .. }) => {
+            if depth > crate::core::MAX_DEPTH {
+                return false;
+            }
+            let xa: Vec<_> = ents(a).collect();
+            let xb: Vec<_> = ents(b).collect();
+            xa.len() == xb.len()
+                && xa.iter().zip(xb.iter()).all(|((k1, v1), (k2, v2))| norm_key(*k1) == norm_key(*k2) && stable_eq(*v1, *v2, depth + 1))
+        }
+        _ => false,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sanitization (only for `enum`): rest_sanitize_value_from_schema.
+// ---------------------------------------------------------------------------------------------
+
+/// First-error verdict of `v` against `n`, in a fresh context.
+fn verdict<'q, V: View<'q>>(v: V, n: &Node, depth: usize) -> bool {
+    let mut c: Ctx<'q> = Ctx::new(true, depth, String::new());
+    c.value(v, n).is_ok()
+}
+
+fn to_p<'a, V: View<'a>>(v: V) -> PVal {
+    super::value::to_pval(v, 0)
+}
+
+pub fn sanitize<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Result<PVal, ()> {
+    if depth > crate::core::MAX_DEPTH {
+        return Err(());
+    }
+    let mut eff = eff.clone();
+    if let Some(branches) = &n.any_of {
+        let m = branches.iter().find(|b| verdict(v, b, depth)).ok_or(())?;
+        if !eff.is_set() {
+            eff = m.ty.clone();
+        }
+        let s = sanitize(v, m, &m.ty, depth + 1)?;
+        return sanitize_after_any(&s, n, &eff, depth);
+    }
+    sanitize_after_any(v, n, &eff, depth)
+}
+
+fn sanitize_after_any<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Result<PVal, ()> {
+    let mut eff = eff.clone();
+    if let Some(branches) = &n.one_of {
+        let mut found: Option<&Node> = None;
+        let mut count = 0;
+        for b in branches {
+            if verdict(v, b, depth) {
+                count += 1;
+                if found.is_none() {
+                    found = Some(b);
+                }
+            }
+        }
+        if count != 1 {
+            return Err(());
+        }
+        let m = found.unwrap();
+        if !eff.is_set() {
+            eff = m.ty.clone();
+        }
+        let s = sanitize(v, m, &m.ty, depth + 1)?;
+        return sanitize_typed(&s, n, &eff, depth);
+    }
+    sanitize_typed(v, n, &eff, depth)
+}
+
+fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Result<PVal, ()> {
+    let k = kind(v);
+    let t: Option<TypeName> = match eff {
+        Ty::List(types) => match best_type(v, k, types) {
+            None => return Ok(PVal::Null),
+            Some(t) => Some(t),
+        },
+        Ty::One(t) => Some(t.clone()),
+        _ => None,
+    };
+    let eff_one = match &t {
+        Some(t) => Ty::One(t.clone()),
+        None => eff.clone(),
+    };
+    match t {
+        Some(TypeName::Array) => {
+            let list: Vec<PVal> = match k {
+                K::Bool(_) | K::Int(_) | K::Float(_) | K::Str(_) => match parse_list_pval(k) {
+                    PVal::Arr(items) => items.into_iter().map(|(_, x)| x).collect(),
+                    _ => Vec::new(),
+                },
+                K::Arr(..) => ents(v).map(|(_, c)| to_p(c)).collect(),
+                _ => Vec::new(),
+            };
+            let mut out = Vec::with_capacity(list.len());
+            for (i, item) in list.into_iter().enumerate() {
+                let item = match (&n.items, n.items_nonempty) {
+                    (Some(items), true) => sanitize(&item, items, &items.ty, depth + 1)?,
+                    _ => item,
+                };
+                out.push((PKey::Int(i as i64), item));
+            }
+            let arr = PVal::Arr(out);
+            if n.unique_items && !unique(&arr) {
+                return Err(());
+            }
+            Ok(arr)
+        }
+        Some(TypeName::Object) => {
+            let entries: Vec<(PKey, PVal)> = match k {
+                K::Arr(..) | K::PlainObj(_) => ents(v).map(|(key, c)| (PKey::from_key(key), to_p(c))).collect(),
+                _ => Vec::new(),
+            };
+            let mut out = Vec::with_capacity(entries.len());
+            for (key, c) in entries {
+                if let Some(ps) = n.property(&key) {
+                    out.push((key, sanitize(&c, ps, &ps.ty, depth + 1)?));
+                    continue;
+                }
+                let name = key.to_bytes();
+                if let Some((_, ps)) = n.pattern_properties.iter().find(|(p, _)| p.is_match(&name)) {
+                    if let Some(ps) = ps {
+                        out.push((key, sanitize(&c, ps, &ps.ty, depth + 1)?));
+                        continue;
+                    }
+                }
+                match &n.additional {
+                    Additional::False => {}
+                    Additional::Schema(s) => out.push((key, sanitize(&c, s, &s.ty, depth + 1)?)),
+                    Additional::None => out.push((key, c)),
+                }
+            }
+            Ok(PVal::Arr(out))
+        }
+        Some(TypeName::Null) => Ok(PVal::Null),
+        Some(TypeName::Integer) => Ok(PVal::Int(match k {
+            K::Int(i) => i,
+            K::Float(f) => php::float_to_int(f),
+            K::Str(s) => php::str_to_int(s),
+            K::Bool(b) => b as i64,
+            K::Null => 0,
+            K::Arr(_, len) => (len > 0) as i64,
+            _ => 1,
+        })),
+        Some(TypeName::Number) => Ok(PVal::Float(match k {
+            K::Int(i) => i as f64,
+            K::Float(f) => f,
+            K::Str(s) => php::str_to_float(s),
+            K::Bool(b) => b as i64 as f64,
+            K::Null => 0.0,
+            K::Arr(_, len) => (len > 0) as i64 as f64,
+            _ => 1.0,
+        })),
+        Some(TypeName::Boolean) => Ok(PVal::Bool(match k {
+            K::Str(s) => !(php::eq_ignore_ascii_case(s, "false") || s == b"0" || s.is_empty()),
+            K::Bool(b) => b,
+            K::Int(i) => i != 0,
+            K::Float(f) => f != 0.0,
+            K::Null => false,
+            K::Arr(_, len) => len > 0,
+            _ => true,
+        })),
+        t => {
+            if let Some(f) = n.format {
+                if format_applies(&eff_one) {
+                    let s = match k {
+                        K::Arr(..) | K::PlainObj(_) | K::Other => None,
+                        _ => scalar_string(k),
+                    };
+                    let out = match f {
+                        Format::HexColor => Some(s.map(|s| php::sanitize_hex_color(&s)).unwrap_or_default()),
+                        Format::DateTime | Format::Email | Format::Ip | Format::Uuid | Format::TextField => {
+                            Some(s.map(|s| php::sanitize_text_field(&s, false)).unwrap_or_default())
+                        }
+                        Format::TextareaField => Some(s.map(|s| php::sanitize_text_field(&s, true)).unwrap_or_default()),
+                        Format::Uri => Some(s.map(|s| php::php_trim(&s).to_vec()).unwrap_or_default()),
+                        Format::Other => None,
+                    };
+                    if let Some(o) = out {
+                        return Ok(PVal::Str(o));
+                    }
+                }
+            }
+            if t == Some(TypeName::String) {
+                return Ok(match scalar_string(k) {
+                    Some(s) => PVal::Str(s),
+                    None => to_p(v),
+                });
+            }
+            Ok(to_p(v))
+        }
+    }
+}

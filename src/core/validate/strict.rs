@@ -1,0 +1,259 @@
+//! The `strict` profile: JSON types exactly as sent, standard JSON Schema (draft 2020-12 by
+//! default, `$ref`/`$defs`) through the `jsonschema` crate.
+
+use super::Violation;
+use super::value::ents;
+use crate::core::view::{Key, ObjectKind, Shape, View};
+use serde_json::{Map, Number, Value};
+
+pub struct StrictValidator {
+    inner: Result<jsonschema::Validator, String>,
+    schema: Value,
+}
+
+/// Converts a schema view to JSON, normalising WordPress's draft-3 `'required' => true` on
+/// properties into the parent's `required` list (the crate rejects the boolean form).
+pub fn schema_to_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, String> {
+    let mut j = raw_schema_json(v, depth)?;
+    normalize_required(&mut j, 0);
+    Ok(j)
+}
+
+/// properties: { name: { required: true } } → required: [name]; other boolean `required`s go.
+fn normalize_required(v: &mut Value, depth: usize) {
+    if depth > crate::core::MAX_DEPTH {
+        return;
+    }
+    match v {
+        Value::Object(map) => {
+            let mut extra: Vec<Value> = Vec::new();
+            if let Some(Value::Object(props)) = map.get_mut("properties") {
+                for (name, p) in props.iter_mut() {
+                    if let Value::Object(po) = p {
+                        if let Some(Value::Bool(r)) = po.get("required") {
+                            if *r {
+                                extra.push(Value::String(name.clone()));
+                            }
+                            po.remove("required");
+                        }
+                    }
+                }
+            }
+            if !extra.is_empty() {
+                match map.get_mut("required") {
+                    Some(Value::Array(list)) => {
+                        for r in extra {
+                            if !list.contains(&r) {
+                                list.push(r);
+                            }
+                        }
+                    }
+                    _ => {
+                        map.insert("required".into(), Value::Array(extra));
+                    }
+                }
+            } else if matches!(map.get("required"), Some(Value::Bool(_))) {
+                map.remove("required");
+            }
+            for (_, c) in map.iter_mut() {
+                normalize_required(c, depth + 1);
+            }
+        }
+        Value::Array(list) => {
+            for c in list.iter_mut() {
+                normalize_required(c, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn raw_schema_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, String> {
+    if depth > crate::core::MAX_DEPTH {
+        return Err(format!("schema nested deeper than {} levels", crate::core::MAX_DEPTH));
+    }
+    Ok(match v.shape() {
+        Shape::Array { len, .. } => {
+            let is_list = ents(v).enumerate().all(|(i, (k, _))| k == Key::Int(i as i64));
+            if is_list && len > 0 {
+                let mut out = Vec::with_capacity(len);
+                for (_, c) in ents(v) {
+                    out.push(raw_schema_json(c, depth + 1)?);
+                }
+                Value::Array(out)
+            } else {
+                let mut map = Map::new();
+                for (k, c) in ents(v) {
+                    let key = key_string(k);
+                    map.insert(key, raw_schema_json(c, depth + 1)?);
+                }
+                // an empty `properties` decoded from `{}` is a list in PHP
+                if let Some(Value::Array(a)) = map.get("properties") {
+                    if a.is_empty() {
+                        map.insert("properties".into(), Value::Object(Map::new()));
+                    }
+                }
+                Value::Object(map)
+            }
+        }
+        Shape::Object { kind: ObjectKind::Plain, .. } => {
+            let mut map = Map::new();
+            for (k, c) in ents(v) {
+                map.insert(key_string(k), raw_schema_json(c, depth + 1)?);
+            }
+            Value::Object(map)
+        }
+        other => scalar_json(other)?,
+    })
+}
+
+fn key_string(k: Key<'_>) -> String {
+    match k {
+        Key::Int(i) => i.to_string(),
+        Key::Str(s) => String::from_utf8_lossy(s).into_owned(),
+    }
+}
+
+fn scalar_json(s: Shape<'_>) -> Result<Value, String> {
+    Ok(match s {
+        Shape::Null => Value::Null,
+        Shape::Bool(b) => Value::Bool(b),
+        Shape::Int(i) => Value::Number(i.into()),
+        Shape::Float(f) => match Number::from_f64(f) {
+            Some(n) => Value::Number(n),
+            None => return Err("NaN or INF is not a JSON number".into()),
+        },
+        Shape::Str(b) => match std::str::from_utf8(b) {
+            Ok(s) => Value::String(s.to_string()),
+            Err(_) => return Err("string is not valid UTF-8".into()),
+        },
+        _ => return Err("value has no JSON form".into()),
+    })
+}
+
+/// Converts a value view to JSON "as sent". PHP cannot tell `{}` from `[]` after
+/// `json_decode(…, true)`: an empty array becomes an object where the schema expects one.
+fn value_to_json<'a, V: View<'a>>(
+    v: V,
+    schema: Option<&Value>,
+    depth: usize,
+    path: &mut String,
+    errs: &mut Vec<Violation>,
+) -> Value {
+    if depth > crate::core::MAX_DEPTH {
+        errs.push(Violation {
+            path: path.clone(),
+            keyword: "depth".into(),
+            message: format!("{} is nested deeper than {} levels.", who(path), crate::core::MAX_DEPTH),
+        });
+        return Value::Null;
+    }
+    let child_schema = |key: &str, is_index: bool| -> Option<&Value> {
+        let s = schema?;
+        if is_index {
+            s.get("items").filter(|i| i.is_object())
+        } else {
+            s.get("properties").and_then(|p| p.get(key)).or_else(|| s.get("additionalProperties").filter(|a| a.is_object()))
+        }
+    };
+    match v.shape() {
+        Shape::Array { len, .. } => {
+            let is_list = ents(v).enumerate().all(|(i, (k, _))| k == Key::Int(i as i64));
+            let wants_object = schema.is_some_and(|s| match s.get("type") {
+                Some(Value::String(t)) => t == "object",
+                Some(Value::Array(ts)) => ts.iter().any(|t| t == "object") && !ts.iter().any(|t| t == "array"),
+                _ => s.get("properties").is_some(),
+            });
+            if is_list && !(len == 0 && wants_object) {
+                let mut out = Vec::with_capacity(len);
+                for (i, (_, c)) in ents(v).enumerate() {
+                    let l = path.len();
+                    path.push('/');
+                    path.push_str(&i.to_string());
+                    out.push(value_to_json(c, child_schema("", true), depth + 1, path, errs));
+                    path.truncate(l);
+                }
+                Value::Array(out)
+            } else {
+                object_json(v, schema, depth, path, errs, &child_schema)
+            }
+        }
+        Shape::Object { kind: ObjectKind::Plain, .. } => object_json(v, schema, depth, path, errs, &child_schema),
+        other => match scalar_json(other) {
+            Ok(j) => j,
+            Err(e) => {
+                errs.push(Violation { path: path.clone(), keyword: "type".into(), message: format!("{}: {e}.", who(path)) });
+                Value::Null
+            }
+        },
+    }
+}
+
+fn object_json<'a, 's, V: View<'a>>(
+    v: V,
+    _schema: Option<&'s Value>,
+    depth: usize,
+    path: &mut String,
+    errs: &mut Vec<Violation>,
+    child_schema: &dyn Fn(&str, bool) -> Option<&'s Value>,
+) -> Value {
+    let mut map = Map::new();
+    for (k, c) in ents(v) {
+        let key = key_string(k);
+        let l = path.len();
+        path.push('/');
+        super::standard::escape_pointer(path, key.as_bytes());
+        let j = value_to_json(c, child_schema(&key, false), depth + 1, path, errs);
+        path.truncate(l);
+        map.insert(key, j);
+    }
+    Value::Object(map)
+}
+
+fn who(p: &str) -> &str {
+    if p.is_empty() {
+        "value"
+    } else {
+        p
+    }
+}
+
+impl StrictValidator {
+    pub fn compile<'a, V: View<'a>>(schema: V) -> StrictValidator {
+        match schema_to_json(schema, 0) {
+            Err(e) => StrictValidator { inner: Err(e), schema: Value::Null },
+            Ok(json) => {
+                let inner = jsonschema::options().should_validate_formats(true).build(&json).map_err(|e| e.to_string());
+                StrictValidator { inner, schema: json }
+            }
+        }
+    }
+
+    pub fn validate<'a, V: View<'a>>(&self, value: V) -> Vec<Violation> {
+        let validator = match &self.inner {
+            Err(e) => {
+                return vec![Violation { path: String::new(), keyword: "schema".into(), message: format!("Invalid schema: {e}") }]
+            }
+            Ok(v) => v,
+        };
+        let mut errs = Vec::new();
+        let mut path = String::new();
+        let json = value_to_json(value, Some(&self.schema), 0, &mut path, &mut errs);
+        if !errs.is_empty() {
+            return errs;
+        }
+        for e in validator.iter_errors(&json) {
+            let mut path = e.instance_path().as_str().to_string();
+            let keyword = e.kind().keyword().to_string();
+            if let jsonschema::error::ValidationErrorKind::Required { property } = e.kind() {
+                if let Some(p) = property.as_str() {
+                    path.push('/');
+                    super::standard::escape_pointer(&mut path, p.as_bytes());
+                }
+            }
+            let message = format!("{} {}", who(e.instance_path().as_str()), e);
+            errs.push(Violation { path, keyword, message });
+        }
+        errs
+    }
+}

@@ -1,0 +1,157 @@
+use super::*;
+use serde_json::json;
+
+fn v(value: serde_json::Value, schema: serde_json::Value) -> Vec<Violation> {
+    validate(&value, &schema, Profile::Standard)
+}
+fn ok(value: serde_json::Value, schema: serde_json::Value) -> bool {
+    v(value, schema).is_empty()
+}
+
+#[test]
+fn coercions() {
+    assert!(ok(json!("12"), json!({"type": "integer"})));
+    assert!(ok(json!(" 12 "), json!({"type": "integer"})));
+    assert!(!ok(json!("12.5"), json!({"type": "integer"})));
+    assert!(ok(json!("1.0"), json!({"type": "integer"})));
+    assert!(ok(json!("1e3"), json!({"type": "number"})));
+    assert!(ok(json!("TRUE"), json!({"type": "boolean"})));
+    assert!(ok(json!(1), json!({"type": "boolean"})));
+    assert!(!ok(json!(2), json!({"type": "boolean"})));
+    assert!(ok(json!(""), json!({"type": "object"})));
+    assert!(ok(json!([]), json!({"type": "object"})));
+    assert!(ok(json!([1, 2]), json!({"type": "object"})));
+    assert!(ok(json!("a,b c"), json!({"type": "array", "items": {"type": "string"}, "maxItems": 3})));
+    assert!(!ok(json!("a,b c"), json!({"type": "array", "maxItems": 2})));
+    assert!(ok(json!("1,2"), json!({"type": "array", "items": {"type": "integer"}})));
+    assert!(!ok(json!({"a": 1}), json!({"type": "array"})));
+    assert!(ok(json!({"0": 1, "1": 2}), json!({"type": "array"})));
+    assert!(!ok(json!(null), json!({"type": "array"})));
+}
+
+#[test]
+fn all_violations_with_paths() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "posts": {"type": "array", "items": {"type": "object", "properties": {
+                "title": {"type": "string", "minLength": 3},
+                "id": {"type": "integer", "required": true}
+            }}},
+            "dry_run": {"type": "boolean"}
+        },
+        "required": ["posts", "mode"]
+    });
+    let value = json!({"posts": [{"title": "okay", "id": 1}, {"title": "x"}, {"title": 5, "id": "z"}], "dry_run": "maybe"});
+    let errs = v(value, schema);
+    let got: Vec<(&str, &str)> = errs.iter().map(|e| (e.path.as_str(), e.keyword.as_str())).collect();
+    assert_eq!(got, vec![
+        ("/mode", "required"),
+        ("/posts/1/id", "required"),
+        ("/posts/1/title", "minLength"),
+        ("/posts/2/title", "type"),
+        ("/posts/2/id", "type"),
+        ("/dry_run", "type"),
+    ], "{errs:#?}");
+}
+
+#[test]
+fn keywords() {
+    assert!(!ok(json!({"x": 1}), json!({"type": "object", "additionalProperties": false})));
+    assert!(ok(json!({"x": 1}), json!({"type": "object", "additionalProperties": {"type": "integer"}})));
+    assert!(!ok(json!({"x": "a"}), json!({"type": "object", "additionalProperties": {"type": "integer"}})));
+    assert!(ok(json!({"a1": 1}), json!({"type": "object", "patternProperties": {"^a\\d$": {"type": "integer"}}, "additionalProperties": false})));
+    assert!(!ok(json!({"a1": "x"}), json!({"type": "object", "patternProperties": {"^a\\d$": {"type": "integer"}}})));
+    assert!(!ok(json!({}), json!({"type": "object", "minProperties": 1})));
+    assert!(!ok(json!([1, 1]), json!({"type": "array", "uniqueItems": true})));
+    assert!(ok(json!([1, "1"]), json!({"type": "array", "uniqueItems": true})));
+    assert!(!ok(json!([{"a": 1, "b": 2}, {"b": 2, "a": 1}]), json!({"type": "array", "uniqueItems": true})));
+    assert!(!ok(json!(7), json!({"type": "integer", "multipleOf": 2})));
+    assert!(ok(json!(5), json!({"type": "integer", "minimum": 5})));
+    assert!(!ok(json!(5), json!({"type": "integer", "minimum": 5, "exclusiveMinimum": true})));
+    assert!(!ok(json!("héllo"), json!({"type": "string", "maxLength": 4})));
+    assert!(ok(json!("héllo"), json!({"type": "string", "maxLength": 5})));
+    assert!(ok(json!("a#b"), json!({"type": "string", "pattern": "^a#b$"})));
+    assert!(ok(json!("b"), json!({"type": "string", "enum": ["a", "b"]})));
+    assert!(!ok(json!("c"), json!({"type": "string", "enum": ["a", "b"]})));
+    assert!(ok(json!("1"), json!({"type": "integer", "enum": [1, 2]})));
+    assert!(!ok(json!("1"), json!({"type": "string", "enum": [1, 2]})));
+    assert!(ok(json!(" a "), json!({"type": "string", "format": "text-field", "enum": ["a"]})));
+    assert!(!ok(json!("nope"), json!({"type": "string", "format": "email"})));
+    assert!(ok(json!(5), json!({"type": "integer", "format": "email"})));
+    assert!(ok(json!("x"), json!({"anyOf": [{"type": "integer"}, {"type": "string"}]})));
+    assert!(!ok(json!(true), json!({"anyOf": [{"type": "integer"}, {"type": "string"}]})));
+    assert!(!ok(json!(5), json!({"oneOf": [{"type": "integer"}, {"type": "number"}]})));
+    assert!(ok(json!("5"), json!({"type": ["boolean", "integer"]})));
+    assert!(!ok(json!("x"), json!({"type": ["boolean", "integer"]})));
+}
+
+#[test]
+fn depth_and_cycles_do_not_crash() {
+    let mut deep = json!(1);
+    for _ in 0..300 {
+        deep = json!([deep]);
+    }
+    let mut schema = json!({"type": "integer"});
+    for _ in 0..100 {
+        schema = json!({"type": "array", "items": schema});
+    }
+    let errs = v(deep.clone(), schema);
+    assert!(!errs.is_empty());
+    let mut deep_schema = json!({});
+    for _ in 0..300 {
+        deep_schema = json!({"type": "array", "items": deep_schema});
+    }
+    let errs = v(json!([]), deep_schema);
+    assert_eq!(errs[0].keyword, "schema");
+    // a value deeper than the limit under an accept-all schema is fine
+    assert!(ok(deep, json!({"type": "array"})));
+}
+
+#[test]
+fn pval_cycles_via_view_identity() {
+    use super::value::{PKey, PVal};
+    // Same identity twice on the ancestor stack is reported, not followed.
+    let inner = PVal::Arr(vec![(PKey::Int(0), PVal::Int(1))]);
+    let outer = PVal::Arr(vec![(PKey::Int(0), inner)]);
+    let schema = json!({"type": "array", "items": {"type": "array", "items": {"type": "integer"}}});
+    let c = Compiled::compile(&schema, Profile::Standard);
+    assert!(c.validate(&outer).is_empty());
+}
+
+#[test]
+fn strict_profile() {
+    let schema = json!({"type": "object", "properties": {"n": {"type": "integer"}, "b": {"type": "boolean"}}, "required": ["n"]});
+    assert!(validate(&json!({"n": 1, "b": true}), &schema, Profile::Strict).is_empty());
+    let errs = validate(&json!({"n": "1", "b": "true"}), &schema, Profile::Strict);
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert_eq!(errs[0].path, "/n");
+    let errs = validate(&json!({}), &schema, Profile::Strict);
+    assert_eq!((errs[0].path.as_str(), errs[0].keyword.as_str()), ("/n", "required"));
+    let refs = json!({"$defs": {"pos": {"type": "integer", "minimum": 1}}, "type": "array", "items": {"$ref": "#/$defs/pos"}});
+    assert!(validate(&json!([1, 2]), &refs, Profile::Strict).is_empty());
+    assert_eq!(validate(&json!([1, 0]), &refs, Profile::Strict)[0].path, "/1");
+    // WordPress's draft-3 required is normalised
+    let wp = json!({"type": "object", "properties": {"a": {"type": "string", "required": true}}});
+    assert_eq!(validate(&json!({}), &wp, Profile::Strict)[0].keyword, "required");
+}
+
+#[test]
+fn cache_is_bounded_and_keyed_by_content() {
+    cache_clear();
+    for i in 0..(CACHE_CAPACITY + 50) {
+        let s = json!({"type": "integer", "minimum": i});
+        assert!(!ok(json!(-1), s));
+    }
+    let (n, _, _) = cache_stats();
+    assert!(n <= CACHE_CAPACITY);
+    let a = json!({"type": "integer", "maximum": 3});
+    let b = json!({"type": "integer", "maximum": 4});
+    assert!(schema_key(&a, Profile::Standard) != schema_key(&b, Profile::Standard));
+    assert!(schema_key(&a, Profile::Standard) != schema_key(&a, Profile::Strict));
+    assert!(!ok(json!(4), a.clone()));
+    assert!(ok(json!(4), b));
+    let (_, hits0, _) = cache_stats();
+    assert!(!ok(json!(4), a));
+    assert!(cache_stats().1 > hits0);
+}

@@ -1,0 +1,172 @@
+//! An owned PHP value (`PVal`) for the few places where validation needs to hold a value:
+//! enum members, values sanitized for enum comparison, and lists parsed from scalars by
+//! `wp_parse_list`. It implements [`View`] so the same algorithms run over it.
+
+use crate::core::view::{Key, ObjectKind, Shape, View};
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PKey {
+    Int(i64),
+    Str(Vec<u8>),
+}
+
+impl PKey {
+    pub fn as_key(&self) -> Key<'_> {
+        match self {
+            PKey::Int(i) => Key::Int(*i),
+            PKey::Str(s) => Key::Str(s),
+        }
+    }
+    /// PHP's array key normalisation: a canonical decimal integer string becomes an int key.
+    pub fn from_bytes(s: &[u8]) -> PKey {
+        match canonical_int(s) {
+            Some(i) => PKey::Int(i),
+            None => PKey::Str(s.to_vec()),
+        }
+    }
+    pub fn from_key(k: Key<'_>) -> PKey {
+        match k {
+            Key::Int(i) => PKey::Int(i),
+            Key::Str(s) => PKey::from_bytes(s),
+        }
+    }
+    /// The key as PHP prints it (`(string) $key`).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        match self {
+            PKey::Int(i) => i.to_string().into_bytes(),
+            PKey::Str(s) => s.clone(),
+        }
+    }
+    pub fn matches(&self, k: Key<'_>) -> bool {
+        match (self, norm_key(k)) {
+            (PKey::Int(a), NKey::Int(b)) => *a == b,
+            (PKey::Str(a), NKey::Str(b)) => a.as_slice() == b,
+            _ => false,
+        }
+    }
+}
+
+/// A key after PHP normalisation, borrowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NKey<'a> {
+    Int(i64),
+    Str(&'a [u8]),
+}
+
+pub fn norm_key(k: Key<'_>) -> NKey<'_> {
+    match k {
+        Key::Int(i) => NKey::Int(i),
+        Key::Str(s) => match canonical_int(s) {
+            Some(i) => NKey::Int(i),
+            None => NKey::Str(s),
+        },
+    }
+}
+
+/// `"0"`, `"-5"`, `"42"` (no leading zeros, no "-0", fits in i64) → the integer PHP uses as key.
+pub fn canonical_int(s: &[u8]) -> Option<i64> {
+    if s.is_empty() || s.len() > 20 {
+        return None;
+    }
+    let (neg, digits) = if s[0] == b'-' { (true, &s[1..]) } else { (false, s) };
+    if digits.is_empty() || !digits.iter().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if digits[0] == b'0' && (digits.len() > 1 || neg) {
+        return None;
+    }
+    std::str::from_utf8(s).ok()?.parse::<i64>().ok()
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PVal {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(Vec<u8>),
+    Arr(Vec<(PKey, PVal)>),
+    /// A stdClass object (its properties).
+    Obj(Vec<(PKey, PVal)>),
+    /// Any other object or resource: equal to nothing.
+    Opaque,
+}
+
+impl<'a> View<'a> for &'a PVal {
+    type EntryKey = Key<'a>;
+
+    fn shape(self) -> Shape<'a> {
+        match self {
+            PVal::Null => Shape::Null,
+            PVal::Bool(b) => Shape::Bool(*b),
+            PVal::Int(i) => Shape::Int(*i),
+            PVal::Float(f) => Shape::Float(*f),
+            PVal::Str(s) => Shape::Str(s),
+            PVal::Arr(a) => Shape::Array { identity: 0, len: a.len() },
+            PVal::Obj(o) => Shape::Object { identity: o.as_ptr() as usize | 1, kind: ObjectKind::Plain },
+            PVal::Opaque => Shape::Opaque,
+        }
+    }
+    fn entries(self) -> impl Iterator<Item = (Key<'a>, Self)> + 'a {
+        let list: &'a [(PKey, PVal)] = match self {
+            PVal::Arr(a) | PVal::Obj(a) => a,
+            _ => &[],
+        };
+        list.iter().map(|(k, v)| (k.as_key(), v))
+    }
+    fn get(self, key: &str) -> Option<Self> {
+        match self {
+            PVal::Arr(a) | PVal::Obj(a) => {
+                let k = PKey::from_bytes(key.as_bytes());
+                a.iter().find(|(kk, _)| *kk == k).map(|(_, v)| v)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Entries with their keys as [`Key`]s.
+pub fn ents<'a, V: View<'a>>(v: V) -> impl Iterator<Item = (Key<'a>, V)> + 'a {
+    v.entries().map(|(k, c)| (k.into(), c))
+}
+
+/// Deep copy of a view into a `PVal` (depth-limited: deeper parts become `Opaque`).
+pub fn to_pval<'a, V: View<'a>>(v: V, depth: usize) -> PVal {
+    match v.shape() {
+        Shape::Null => PVal::Null,
+        Shape::Bool(b) => PVal::Bool(b),
+        Shape::Int(i) => PVal::Int(i),
+        Shape::Float(f) => PVal::Float(f),
+        Shape::Str(s) => PVal::Str(s.to_vec()),
+        Shape::Array { .. } => {
+            if depth >= crate::core::MAX_DEPTH {
+                return PVal::Opaque;
+            }
+            PVal::Arr(ents(v).map(|(k, c)| (PKey::from_key(k), to_pval(c, depth + 1))).collect())
+        }
+        Shape::Object { kind: ObjectKind::Plain, .. } => {
+            if depth >= crate::core::MAX_DEPTH {
+                return PVal::Opaque;
+            }
+            PVal::Obj(ents(v).map(|(k, c)| (PKey::from_key(k), to_pval(c, depth + 1))).collect())
+        }
+        _ => PVal::Opaque,
+    }
+}
+
+/// `rest_are_values_equal` (values already sanitized).
+pub fn values_equal(a: &PVal, b: &PVal) -> bool {
+    match (a, b) {
+        (PVal::Arr(x), PVal::Arr(y)) => {
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| y.iter().find(|(k2, _)| k2 == k).is_some_and(|(_, v2)| values_equal(v, v2)))
+        }
+        (PVal::Int(i), PVal::Float(f)) | (PVal::Float(f), PVal::Int(i)) => (*i as f64) == *f,
+        (PVal::Null, PVal::Null) => true,
+        (PVal::Bool(x), PVal::Bool(y)) => x == y,
+        (PVal::Int(x), PVal::Int(y)) => x == y,
+        (PVal::Float(x), PVal::Float(y)) => x == y,
+        (PVal::Str(x), PVal::Str(y)) => x == y,
+        _ => false,
+    }
+}

@@ -1,0 +1,75 @@
+<?php
+/**
+ * The one place that decides whether the native extension or the PHP fallback runs. Nothing
+ * else in the plugin knows which.
+ *
+ * @package McpNative
+ */
+
+namespace McpNative\Plugin;
+
+use McpNative\Plugin\Fallback\Arguments;
+use McpNative\Plugin\Fallback\SchemaTransformer;
+
+require_once __DIR__ . '/Fallback/polyfill.php';
+require_once __DIR__ . '/Fallback/SchemaTransformer.php';
+require_once __DIR__ . '/Fallback/Arguments.php';
+
+final class Contract {
+	/** The extension version this plugin was written against. */
+	public const EXPECTED_EXTENSION_VERSION = '0.1.0';
+
+	/** @var bool */
+	private static $native;
+
+	public static function is_native(): bool {
+		return self::$native ??= extension_loaded( 'mcp_native' );
+	}
+
+	/** The running implementation's version: the extension's, or 'php-fallback'. */
+	public static function version(): string {
+		return self::is_native() ? \McpNative\version() : 'php-fallback';
+	}
+
+	/**
+	 * Fails loudly when MCP_NATIVE_REQUIRE (native|fallback) names the other implementation, so
+	 * that a test run cannot silently test the wrong one.
+	 */
+	public static function assert_required_mode(): void {
+		$required = getenv( 'MCP_NATIVE_REQUIRE' );
+		if ( false === $required || '' === $required ) {
+			return;
+		}
+		$running = self::is_native() ? 'native' : 'fallback';
+		if ( $required !== $running ) {
+			throw new \RuntimeException( "MCP_NATIVE_REQUIRE=$required but the $running implementation is running" );
+		}
+	}
+
+	public static function transform_to_object_schema( ?array $schema, string $wrapper_key = 'input' ): array {
+		return self::is_native()
+			? \McpNative\SchemaTransformer::transform_to_object_schema( $schema, $wrapper_key )
+			: SchemaTransformer::transform_to_object_schema( $schema, $wrapper_key );
+	}
+
+	/** @return mixed */
+	public static function unwrap_input_if_needed( $arguments, array $adapter_meta ) {
+		return self::is_native()
+			? \McpNative\unwrap_input_if_needed( $arguments, $adapter_meta )
+			: Arguments::unwrap_input_if_needed( $arguments, $adapter_meta );
+	}
+
+	/** @return mixed */
+	public static function wrap_output_if_needed( $result, array $adapter_meta ) {
+		return self::is_native()
+			? \McpNative\wrap_output_if_needed( $result, $adapter_meta )
+			: Arguments::wrap_output_if_needed( $result, $adapter_meta );
+	}
+
+	/** @return mixed */
+	public static function normalize_arguments( ?array $input_schema, $parameters ) {
+		return self::is_native()
+			? \McpNative\normalize_arguments( $input_schema, $parameters )
+			: Arguments::normalize_arguments( $input_schema, $parameters );
+	}
+}
