@@ -17,9 +17,6 @@
 use super::view::{Key, ObjectKind, Shape, View};
 use super::MAX_DEPTH;
 
-/// Keys WordPress uses on REST arguments that mean nothing (or worse) to a JSON Schema client.
-pub const WORDPRESS_ONLY_KEYS: [&str; 3] = ["sanitize_callback", "validate_callback", "arg_options"];
-
 /// Where a value sits in a JSON Schema document: this decides which keys are keywords.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Position {
@@ -35,37 +32,46 @@ pub enum Position {
     Data,
 }
 
-/// Keywords whose value is a map of sub-schemas; an empty one is dropped.
-const SCHEMA_MAP_KEYWORDS: [&str; 6] =
-    ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
-const SCHEMA_KEYWORDS: [&str; 11] = [
-    "additionalProperties",
-    "additionalItems",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "contains",
-    "not",
-    "if",
-    "then",
-    "else",
-    "propertyNames",
-    "contentSchema",
-];
-const SCHEMA_LIST_KEYWORDS: [&str; 4] = ["allOf", "anyOf", "oneOf", "prefixItems"];
+/// What a key means at a schema position. One `match` on the bytes (compiled to a switch on
+/// length, then a compare): this runs for every key of every schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keyword {
+    /// `sanitize_callback`, `validate_callback`, `arg_options`.
+    WordPressOnly,
+    /// A map of sub-schemas (`properties`, `$defs`, …): an empty one is dropped.
+    SchemaMap,
+    /// One sub-schema (`additionalProperties`, `not`, …).
+    Schema,
+    /// A list of sub-schemas (`anyOf`, `prefixItems`, …).
+    SchemaList,
+    /// `items`: a schema or a list of schemas.
+    Items,
+    /// Anything else: data.
+    Other,
+}
 
-fn is_one_of(key: Key<'_>, names: &[&str]) -> bool {
-    match key {
-        Key::Str(s) => names.iter().any(|n| n.as_bytes() == s),
-        Key::Int(_) => false,
+fn keyword(key: Key<'_>) -> Keyword {
+    let Key::Str(name) = key else { return Keyword::Other };
+    match name {
+        b"sanitize_callback" | b"validate_callback" | b"arg_options" => Keyword::WordPressOnly,
+        b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas"
+        | b"dependencies" => Keyword::SchemaMap,
+        b"additionalProperties" | b"additionalItems" | b"unevaluatedProperties" | b"unevaluatedItems"
+        | b"contains" | b"not" | b"if" | b"then" | b"else" | b"propertyNames" | b"contentSchema" => {
+            Keyword::Schema
+        }
+        b"allOf" | b"anyOf" | b"oneOf" | b"prefixItems" => Keyword::SchemaList,
+        b"items" => Keyword::Items,
+        _ => Keyword::Other,
     }
 }
 
 pub fn is_wordpress_only_key(key: Key<'_>) -> bool {
-    is_one_of(key, &WORDPRESS_ONLY_KEYS)
+    keyword(key) == Keyword::WordPressOnly
 }
 
 pub fn is_schema_map_keyword(key: Key<'_>) -> bool {
-    is_one_of(key, &SCHEMA_MAP_KEYWORDS)
+    keyword(key) == Keyword::SchemaMap
 }
 
 /// The position of the value stored under `key` in a container at `parent`.
@@ -73,19 +79,13 @@ pub fn child_position(parent: Position, key: Key<'_>) -> Position {
     match parent {
         Position::SchemaMap | Position::SchemaList => Position::Schema,
         Position::Data => Position::Data,
-        Position::Schema | Position::SchemaOrList => {
-            if key.is("items") {
-                Position::SchemaOrList
-            } else if is_schema_map_keyword(key) {
-                Position::SchemaMap
-            } else if is_one_of(key, &SCHEMA_KEYWORDS) {
-                Position::Schema
-            } else if is_one_of(key, &SCHEMA_LIST_KEYWORDS) {
-                Position::SchemaList
-            } else {
-                Position::Data
-            }
-        }
+        Position::Schema | Position::SchemaOrList => match keyword(key) {
+            Keyword::Items => Position::SchemaOrList,
+            Keyword::SchemaMap => Position::SchemaMap,
+            Keyword::Schema => Position::Schema,
+            Keyword::SchemaList => Position::SchemaList,
+            Keyword::WordPressOnly | Keyword::Other => Position::Data,
+        },
     }
 }
 

@@ -51,8 +51,8 @@ fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure>) {
     }
 }
 
-/// The call's arguments, checked for count.
-fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<Vec<&'a Zval>, Failure> {
+/// The call's arguments (up to two), checked for count; missing optional ones are `None`.
+fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Option<&'a Zval>; 2], Failure> {
     let given = unsafe { ex.This.u2.num_args };
     if given < min || given > max {
         let (bound, n) = if given < min { ("at least", min) } else { ("at most", max) };
@@ -60,7 +60,13 @@ fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<Vec<&
         let plural = if n == 1 { "" } else { "s" };
         return Err(Failure::ArgumentCount(format!("{name}() expects {bound} {n} argument{plural}, {given} given")));
     }
-    Ok((0..given as usize).map(|i| deref(unsafe { ex.zend_call_arg(i) }.expect("argument slot"))).collect())
+    let arg = |i: u32| (i < given).then(|| deref(unsafe { ex.zend_call_arg(i as usize) }.expect("argument slot")));
+    Ok([arg(0), arg(1)])
+}
+
+/// A required argument (the count was checked).
+fn required<'a>(args: &[Option<&'a Zval>; 2], i: usize) -> &'a Zval {
+    args[i].expect("argument count checked")
 }
 
 fn type_name(zv: &Zval) -> String {
@@ -93,8 +99,8 @@ const TRANSFORM: &str = "McpNative\\SchemaTransformer::transform_to_object_schem
 pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, TRANSFORM, 1, 2)?;
-        let schema = expect_array(args[0], TRANSFORM, 1, "schema", true)?;
-        let wrapper_key = match args.get(1) {
+        let schema = expect_array(required(&args, 0), TRANSFORM, 1, "schema", true)?;
+        let wrapper_key = match args[1] {
             None => arguments::DEFAULT_INPUT_WRAPPER,
             Some(z) => match z.zend_str() {
                 Some(s) => std::str::from_utf8(s.as_bytes()).map_err(|_| {
@@ -134,9 +140,9 @@ const UNWRAP: &str = "McpNative\\unwrap_input_if_needed";
 pub extern "C" fn unwrap_input_if_needed(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, UNWRAP, 2, 2)?;
-        let meta = expect_array(args[1], UNWRAP, 2, "adapter_meta", false)?.expect("array");
+        let meta = expect_array(required(&args, 1), UNWRAP, 2, "adapter_meta", false)?.expect("array");
         let scope = CallScope::default();
-        let arguments = ZvalView::new(args[0], &scope);
+        let arguments = ZvalView::new(required(&args, 0), &scope);
         Ok(match arguments::unwrap_input_if_needed(arguments, ZvalView::new(meta, &scope)) {
             Unwrapped::Same => arguments.share(),
             Unwrapped::Null => Zval::null(),
@@ -151,9 +157,9 @@ const WRAP: &str = "McpNative\\wrap_output_if_needed";
 pub extern "C" fn wrap_output_if_needed(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, WRAP, 2, 2)?;
-        let meta = expect_array(args[1], WRAP, 2, "adapter_meta", false)?.expect("array");
+        let meta = expect_array(required(&args, 1), WRAP, 2, "adapter_meta", false)?.expect("array");
         let scope = CallScope::default();
-        let result = ZvalView::new(args[0], &scope);
+        let result = ZvalView::new(required(&args, 0), &scope);
         Ok(match arguments::output_wrapper(ZvalView::new(meta, &scope)) {
             None => result.share(),
             Some(key) => {
@@ -171,9 +177,9 @@ const NORMALIZE: &str = "McpNative\\normalize_arguments";
 pub extern "C" fn normalize_arguments(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, NORMALIZE, 2, 2)?;
-        let schema = expect_array(args[0], NORMALIZE, 1, "input_schema", true)?;
+        let schema = expect_array(required(&args, 0), NORMALIZE, 1, "input_schema", true)?;
         let scope = CallScope::default();
-        let parameters = ZvalView::new(args[1], &scope);
+        let parameters = ZvalView::new(required(&args, 1), &scope);
         let schema = schema.map(|s| ZvalView::new(s, &scope));
         Ok(match arguments::normalize_arguments(schema, parameters) {
             Normalized::Same => parameters.share(),

@@ -79,8 +79,25 @@ fn statics() -> &'static Statics {
     STATICS.get().expect("mcp_native: MINIT did not run")
 }
 
-fn interned(name: &str) -> Option<*mut zend_string> {
-    statics().interned.iter().find(|(n, _)| *n == name).map(|&(_, p)| p as *mut zend_string)
+/// The interned string for one of [`INTERNED_NAMES`] (a `match`, not a search: it runs for every
+/// key a result gets).
+#[inline]
+fn interned(name: &[u8]) -> Option<*mut zend_string> {
+    let index = match name {
+        b"type" => 0,
+        b"object" => 1,
+        b"properties" => 2,
+        b"required" => 3,
+        b"input" => 4,
+        b"result" => 5,
+        b"schema" => 6,
+        b"was_transformed" => 7,
+        b"wrapper_property" => 8,
+        _ => return None,
+    };
+    let (name_at_index, pointer) = statics().interned[index];
+    debug_assert_eq!(name_at_index.as_bytes(), name);
+    Some(pointer as *mut zend_string)
 }
 
 #[inline]
@@ -364,7 +381,7 @@ impl ZvalBuilder {
     /// A string zval, interned when it is one of [`INTERNED_NAMES`].
     pub fn bytes(&mut self, s: &[u8]) -> Zval {
         let mut z = Zval::new();
-        match std::str::from_utf8(s).ok().and_then(interned) {
+        match interned(s) {
             Some(p) => {
                 z.value.str_ = p;
                 z.u1.type_info = ffi::IS_STRING;
@@ -389,7 +406,7 @@ impl ZvalBuilder {
         let mut value = std::mem::ManuallyDrop::new(value);
         let slot: *mut zval = &mut *value;
         unsafe {
-            match std::str::from_utf8(name).ok().and_then(interned) {
+            match interned(name) {
                 Some(key) => ffi::zend_hash_update(ht, key, slot),
                 None => match canonical_integer(name) {
                     Some(i) => ffi::zend_hash_index_update(ht, i as u64, slot),

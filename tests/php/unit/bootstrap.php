@@ -6,5 +6,6 @@
 require_once dirname( __DIR__, 3 ) . '/wp-plugin/includes/Contract.php';
 require_once __DIR__ . '/support/Vectors.php';
 require_once __DIR__ . '/support/ChildProcess.php';
+require_once __DIR__ . '/support/ApiShape.php';
 
 McpNative\Plugin\Contract::assert_required_mode();

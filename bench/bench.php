@@ -1,0 +1,92 @@
+<?php
+/**
+ * `make bench`: the extension against the plugin's PHP fallback, in one process, on the same
+ * inputs. Prints calls/s for each and the ratio native/PHP. A benchmark, not a test: nothing here
+ * fails on a slow machine. Needs the extension loaded (the Makefile passes -d extension=…).
+ */
+require dirname( __DIR__ ) . '/wp-plugin/includes/Contract.php';
+
+use McpNative\Plugin\Fallback\Arguments;
+use McpNative\Plugin\Fallback\SchemaTransformer;
+
+if ( ! extension_loaded( 'mcp_native' ) ) {
+	fwrite( STDERR, "bench: load the extension (php -d extension=target/release/libmcp_native.so bench/bench.php)\n" );
+	exit( 1 );
+}
+
+/** Median calls/s of $fn over several rounds of at least $min_seconds. */
+function calls_per_second( callable $fn, float $min_seconds = 0.15, int $rounds = 5 ): float {
+	$n = 1;
+	while ( true ) {
+		$t = hrtime( true );
+		for ( $i = 0; $i < $n; $i++ ) {
+			$fn();
+		}
+		$elapsed = ( hrtime( true ) - $t ) / 1e9;
+		if ( $elapsed >= $min_seconds / 4 ) {
+			break;
+		}
+		$n *= 2;
+	}
+	$rates = array();
+	for ( $r = 0; $r < $rounds; $r++ ) {
+		$t = hrtime( true );
+		for ( $i = 0; $i < $n; $i++ ) {
+			$fn();
+		}
+		$rates[] = $n / ( ( hrtime( true ) - $t ) / 1e9 );
+	}
+	sort( $rates );
+	return $rates[ intdiv( $rounds, 2 ) ];
+}
+
+$three = array(
+	'type'       => 'object',
+	'properties' => array(
+		'title'  => array( 'type' => 'string', 'description' => 'Post title' ),
+		'status' => array( 'type' => 'string', 'enum' => array( 'draft', 'publish' ) ),
+		'count'  => array( 'type' => 'integer', 'minimum' => 1 ),
+	),
+	'required'   => array( 'title' ),
+);
+$flat_enum = array( 'type' => 'string', 'description' => 'Post type', 'enum' => array( 'post', 'page', 'attachment' ) );
+$nested    = array( 'type' => 'object', 'properties' => array() );
+for ( $i = 0; $i < 200; $i++ ) {
+	$nested['properties'][ "field_$i" ] = 0 === $i % 4
+		? array( 'type' => 'object', 'properties' => array( 'a' => array( 'type' => 'string' ), 'b' => array( 'type' => 'array', 'items' => array( 'type' => 'integer' ) ) ) )
+		: array( 'type' => 'string', 'description' => "Field $i", 'maxLength' => 200 );
+}
+$wp_style = $nested;
+foreach ( $wp_style['properties'] as $k => $p ) {
+	$wp_style['properties'][ $k ]['sanitize_callback'] = 'sanitize_text_field';
+}
+$meta_in  = array( 'input_schema_transformed' => true, 'input_schema_wrapper' => 'input' );
+$meta_out = array( 'output_schema_transformed' => true, 'output_schema_wrapper' => 'result' );
+$args     = array( 'input' => 'post' );
+
+$cases = array(
+	'transform: 3-property object schema'        => array( fn() => \McpNative\SchemaTransformer::transform_to_object_schema( $three ), fn() => SchemaTransformer::transform_to_object_schema( $three ) ),
+	'transform: flattened enum schema'           => array( fn() => \McpNative\SchemaTransformer::transform_to_object_schema( $flat_enum ), fn() => SchemaTransformer::transform_to_object_schema( $flat_enum ) ),
+	'transform: 200-property nested schema'      => array( fn() => \McpNative\SchemaTransformer::transform_to_object_schema( $nested ), fn() => SchemaTransformer::transform_to_object_schema( $nested ) ),
+	'transform: 200 properties + WP-only keys'   => array( fn() => \McpNative\SchemaTransformer::transform_to_object_schema( $wp_style ), fn() => SchemaTransformer::transform_to_object_schema( $wp_style ) ),
+	'unwrap_input_if_needed'                     => array( fn() => \McpNative\unwrap_input_if_needed( $args, $meta_in ), fn() => Arguments::unwrap_input_if_needed( $args, $meta_in ) ),
+	'wrap_output_if_needed'                      => array( fn() => \McpNative\wrap_output_if_needed( 42, $meta_out ), fn() => Arguments::wrap_output_if_needed( 42, $meta_out ) ),
+	'normalize_arguments'                        => array( fn() => \McpNative\normalize_arguments( $three, null ), fn() => Arguments::normalize_arguments( $three, null ) ),
+);
+
+// Same answers first: a benchmark of different work would mean nothing.
+foreach ( $cases as $name => [ $native, $php ] ) {
+	if ( $native() !== $php() ) {
+		fwrite( STDERR, "bench: native and PHP disagree on '$name'\n" );
+		exit( 1 );
+	}
+}
+
+printf( "mcp_native %s, PHP %s, calls/s (median of 5 rounds)\n\n", \McpNative\version(), PHP_VERSION );
+printf( "| %-42s | %14s | %14s | %8s |\n", 'case', 'native', 'PHP fallback', 'ratio' );
+printf( "|%s|%s|%s|%s|\n", str_repeat( '-', 44 ), str_repeat( '-', 16 ), str_repeat( '-', 16 ), str_repeat( '-', 10 ) );
+foreach ( $cases as $name => [ $native, $php ] ) {
+	$n = calls_per_second( $native );
+	$p = calls_per_second( $php );
+	printf( "| %-42s | %14s | %14s | %7.1f× |\n", $name, number_format( $n ), number_format( $p ), $n / $p );
+}

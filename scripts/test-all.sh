@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `make test`: every suite. The Makefile has installed dependencies and built the extension.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "== cargo test =="
+cargo test --release
+bash scripts/test-php.sh
+echo "== valgrind: unit suite on the extension =="
+VALGRIND=1 bash scripts/test-php.sh
+bash scripts/test-wp.sh
+bash scripts/test-e2e.sh
+echo "== all suites passed =="

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The PHPUnit suite without WordPress, twice: on the extension, then on the PHP fallback.
+# MCP_NATIVE_REQUIRE makes each run fail if the other implementation is active.
+# With VALGRIND=1 the native run goes under valgrind (USE_ZEND_ALLOC=0) and fails on any error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+EXT_SO=${EXT_SO:-$PWD/target/release/libmcp_native.so}
+PHP=${PHP:-php8.2}
+PHPUNIT=(/usr/bin/phpunit -c tests/php/unit/phpunit.xml)
+[ -f "$EXT_SO" ] || { echo "test-php: $EXT_SO missing (run make build)" >&2; exit 1; }
+export EXT_SO
+
+echo "== unit suite: native extension =="
+if [ "${VALGRIND:-0}" = 1 ]; then
+  log=$(mktemp)
+  USE_ZEND_ALLOC=0 MCP_NATIVE_REQUIRE=native valgrind --error-exitcode=99 --errors-for-leak-kinds=none \
+    --log-file="$log" "$PHP" -d pcre.jit=0 -d extension="$EXT_SO" "${PHPUNIT[@]}" --exclude-group slow-under-valgrind
+  grep -E "ERROR SUMMARY" "$log" | tail -1
+  grep -q "ERROR SUMMARY: 0 errors" "$log" || { cat "$log" >&2; exit 1; }
+else
+  MCP_NATIVE_REQUIRE=native "$PHP" -d extension="$EXT_SO" "${PHPUNIT[@]}"
+fi
+
+echo "== unit suite: PHP fallback =="
+MCP_NATIVE_REQUIRE=fallback "$PHP" "${PHPUNIT[@]}"

@@ -1,0 +1,169 @@
+<?php
+use McpNative\Tests\ChildProcess;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * Hostile input, each case in a child PHP process (with the same implementation as this run), so a
+ * crash fails the case instead of killing the suite. Every case must end with the line "OK"
+ * printed by the child after checking its own result.
+ */
+final class AdversarialTest extends TestCase {
+	private function child( string $body ): void {
+		$native = extension_loaded( 'mcp_native' );
+		$result = ChildProcess::run_php( ChildProcess::prelude() . $body . "\necho \"OK\\n\";\n", $native );
+		$this->assertSame( 0, $result['exit'], "child exited {$result['exit']}: {$result['stderr']}{$result['stdout']}" );
+		$this->assertStringEndsWith( "OK\n", $result['stdout'], $result['stderr'] );
+		$this->assertSame( $native, str_contains( $result['stdout'], 'native' ), 'the child ran the other implementation' );
+	}
+
+	/** Common prologue: state which implementation runs (checked above). */
+	private const WHICH = 'echo Contract::is_native() ? "native\n" : "fallback\n";';
+
+	public function test_self_referencing_object_in_a_sanitize_callback(): void {
+		$this->child(
+			self::WHICH . '
+			class Sanitizer { public $self; public $container; private $secret = "s"; protected $p = [1]; function sanitize($v) { return $v; } }
+			$s = new Sanitizer(); $s->self = $s; $s->container = ["owner" => $s];
+			$schema = ["type" => "object", "properties" => ["image_url" => ["type" => "string", "sanitize_callback" => [$s, "sanitize"], "x-handler" => [$s, "sanitize"]]]];
+			$r = Contract::transform_to_object_schema($schema);
+			if ($r["schema"]["properties"]["image_url"] !== ["type" => "string", "x-handler" => ["sanitize"]]) { var_dump($r); exit(3); }
+			if (json_encode($r) === false) exit(4);'
+		);
+	}
+
+	public function test_closures_resources_and_arbitrary_objects_anywhere(): void {
+		$this->child(
+			self::WHICH . '
+			$f = fopen("php://memory", "r");
+			$schema = ["type" => "array", "items" => ["enum" => [function () {}, $f, new ArrayIterator([]), "ok"]], "default" => [fn() => 1], "x" => new SplObjectStorage()];
+			$r = Contract::transform_to_object_schema($schema);
+			if ($r["schema"]["properties"]["input"] !== ["type" => "array", "items" => ["enum" => ["ok"]], "default" => []]) { var_dump($r); exit(3); }'
+		);
+	}
+
+	public function test_array_containing_a_reference_to_itself(): void {
+		$this->child(
+			self::WHICH . '
+			$a = ["type" => "object"]; $a["x"] = &$a; $a["properties"]["y"] = &$a;
+			$r = Contract::transform_to_object_schema($a);
+			if (json_encode($r) === false) exit(3);
+			$args = ["input" => 1]; $args["input"] = &$args;
+			$u = Contract::unwrap_input_if_needed($args, ["input_schema_transformed" => true]);
+			if (!is_array($u)) exit(4);
+			$n = Contract::normalize_arguments($a, $args);
+			$w = Contract::wrap_output_if_needed($a, ["output_schema_transformed" => true]);
+			if (!isset($w["result"])) exit(5);'
+		);
+	}
+
+	public function nesting_kinds(): iterable {
+		foreach ( array( 'array', 'object', 'items', 'anyOf' ) as $kind ) {
+			yield $kind => array( $kind );
+		}
+	}
+
+	/**
+	 * One kind per child: PHP itself recurses in C when it frees or compares structures this deep.
+	 *
+	 * @dataProvider nesting_kinds
+	 */
+	public function test_100000_levels_of_nesting_give_a_clear_exception( string $kind ): void {
+		$this->child(
+			self::WHICH . '
+			$kind = ' . var_export( $kind, true ) . ';
+			$d = ["type" => "string"];
+			for ($i = 0; $i < 100000; $i++) {
+				$d = match ($kind) {
+					"array" => ["type" => "object", "properties" => ["p" => $d]],
+					"object" => (object) ["type" => "object", "properties" => (object) ["p" => $d]],
+					"items" => ["type" => "array", "items" => $d],
+					"anyOf" => ["anyOf" => [$d]],
+				};
+			}
+			try { Contract::transform_to_object_schema(is_array($d) ? $d : ["properties" => ["p" => $d]]); exit(3); }
+			catch (McpNative\SchemaException $e) { if (!str_contains($e->getMessage(), "maximum depth of 128")) exit(4); }
+			unset($e); // its trace holds the arguments: the whole deep structure
+			// Functions that do not walk the tree take deep values unharmed.
+			if (Contract::unwrap_input_if_needed(["input" => $d], ["input_schema_transformed" => true]) !== $d) exit(5);
+			if (Contract::normalize_arguments(["type" => "object"], $d) !== $d) exit(6);
+			// Free iteratively: PHP itself recurses when destroying deep structures.
+			while (is_array($d) || is_object($d)) {
+				$next = is_object($d) ? ($d->properties->p ?? null) : ($d["properties"]["p"] ?? $d["items"] ?? $d["anyOf"][0] ?? null);
+				$d = $next;
+				unset($next);
+			}'
+		);
+	}
+
+	public function test_jsonserializable_returning_itself_or_throwing(): void {
+		$this->child(
+			self::WHICH . '
+			class Me implements JsonSerializable { function jsonSerialize(): mixed { return ["type" => "object", "properties" => ["me" => $this]]; } }
+			$r = Contract::transform_to_object_schema(["type" => "object", "properties" => ["m" => new Me()]]);
+			if ($r["schema"]["properties"]["m"] !== ["type" => "object"]) { var_dump($r); exit(3); }
+			class Fresh implements JsonSerializable { function jsonSerialize(): mixed { return ["next" => new Fresh()]; } }
+			try { Contract::transform_to_object_schema(["default" => new Fresh()]); exit(4); } catch (McpNative\SchemaException $e) {}
+			class Boom implements JsonSerializable { function jsonSerialize(): mixed { throw new DomainException("boom"); } }
+			try { Contract::transform_to_object_schema(["default" => new Boom()]); exit(5); } catch (DomainException $e) { if ($e->getMessage() !== "boom") exit(6); }'
+		);
+	}
+
+	public function test_invalid_utf8_keys_and_values(): void {
+		$this->child(
+			self::WHICH . '
+			$schema = ["type" => "object", "properties" => ["\xff\xfe" => ["type" => "string", "enum" => ["\xc3\x28"]], "sanitize_callback\xff" => 1]];
+			$r = Contract::transform_to_object_schema($schema);
+			if ($r["schema"] !== $schema) exit(3);
+			$d = ["type" => "string"]; for ($i = 0; $i < 200; $i++) { $d = ["type" => "object", "properties" => ["\xff/~" => $d]]; }
+			try { Contract::transform_to_object_schema($d); exit(4); }
+			catch (McpNative\SchemaException $e) { if (!str_contains($e->getMessage(), "/properties/0xff2f7e/")) { echo $e->getMessage(); exit(5); } }
+			if (Contract::unwrap_input_if_needed(["\xff" => 1], ["input_schema_transformed" => true, "input_schema_wrapper" => "\xff"]) !== 1) exit(6);
+			if (Contract::wrap_output_if_needed(2, ["output_schema_transformed" => true, "output_schema_wrapper" => "\xfe"]) !== ["\xfe" => 2]) exit(7);'
+		);
+	}
+
+	public function test_huge_payloads(): void {
+		$this->child(
+			self::WHICH . '
+			$props = []; for ($i = 0; $i < 300000; $i++) { $props["p$i"] = ["type" => "string", "sanitize_callback" => "trim"]; }
+			$r = Contract::transform_to_object_schema(["type" => "object", "properties" => $props]);
+			if (count($r["schema"]["properties"]) !== 300000 || $r["schema"]["properties"]["p299999"] !== ["type" => "string"]) exit(3);
+			$big = str_repeat("x", 50 * 1024 * 1024);
+			$r = Contract::transform_to_object_schema(["type" => "string", "description" => $big]);
+			if ($r["schema"]["properties"]["input"]["description"] !== $big) exit(4);
+			if (Contract::wrap_output_if_needed($big, ["output_schema_transformed" => true])["result"] !== $big) exit(5);'
+		);
+	}
+
+	public function test_odd_numbers_and_keys(): void {
+		$this->child(
+			self::WHICH . '
+			$schema = ["type" => "number", "minimum" => -INF, "maximum" => INF, "multipleOf" => NAN, PHP_INT_MAX => PHP_INT_MIN, -1 => 0.0, "" => ""];
+			$r = Contract::transform_to_object_schema($schema, "x");
+			$inner = $r["schema"]["properties"]["x"];
+			if (!is_nan($inner["multipleOf"]) || $inner[PHP_INT_MAX] !== PHP_INT_MIN || $inner[-1] !== 0.0 || $inner[""] !== "") exit(3);
+			for ($i = 0; $i < 2000; $i++) { $r = Contract::transform_to_object_schema(["type" => "string"], "k"); unset($r); }
+			$o = new stdClass(); $o->{"0"} = ["type" => "string"]; $o->{"12"} = function () {}; $o->{"a"} = 1;
+			$r = Contract::transform_to_object_schema(["type" => "object", "properties" => $o]);
+			if ($r["schema"]["properties"] !== [0 => ["type" => "string"], "a" => 1]) { var_dump($r); exit(4); }'
+		);
+	}
+
+	public function test_wrong_argument_types_are_type_errors_not_crashes(): void {
+		$this->child(
+			self::WHICH . '
+			$calls = [
+				fn() => Contract::transform_to_object_schema("x"),
+				fn() => Contract::unwrap_input_if_needed([], "meta"),
+				fn() => Contract::wrap_output_if_needed(1, null),
+				fn() => Contract::normalize_arguments(new stdClass(), []),
+			];
+			foreach ($calls as $i => $call) { try { $call(); exit(10 + $i); } catch (TypeError $e) {} }
+			if (Contract::is_native()) {
+				try { McpNative\SchemaTransformer::transform_to_object_schema(); exit(20); } catch (ArgumentCountError $e) {}
+				try { McpNative\unwrap_input_if_needed(1, [], 3); exit(21); } catch (ArgumentCountError $e) {}
+				try { McpNative\SchemaTransformer::transform_to_object_schema([], 5); exit(22); } catch (TypeError $e) {}
+			}'
+		);
+	}
+}
