@@ -51,18 +51,33 @@ enum Keyword {
 }
 
 fn keyword(key: Key<'_>) -> Keyword {
-    let Key::Str(name) = key else { return Keyword::Other };
-    match name {
-        b"sanitize_callback" | b"validate_callback" | b"arg_options" => Keyword::WordPressOnly,
-        b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas"
-        | b"dependencies" => Keyword::SchemaMap,
-        b"additionalProperties" | b"additionalItems" | b"unevaluatedProperties" | b"unevaluatedItems"
-        | b"contains" | b"not" | b"if" | b"then" | b"else" | b"propertyNames" | b"contentSchema" => {
-            Keyword::Schema
-        }
-        b"allOf" | b"anyOf" | b"oneOf" | b"prefixItems" => Keyword::SchemaList,
-        b"items" => Keyword::Items,
-        _ => Keyword::Other,
+    use Keyword::*;
+    let Key::Str(name) = key else { return Other };
+    // Dispatch on the length first: most keys (`type`, `description`, `enum`, …) are rejected by
+    // one comparison of a length and, at most, two fixed-size compares.
+    let is = |candidate: &[u8]| name == candidate;
+    match name.len() {
+        2 if is(b"if") => Schema,
+        3 if is(b"not") => Schema,
+        4 if is(b"then") || is(b"else") => Schema,
+        5 if is(b"items") => Items,
+        5 if is(b"anyOf") || is(b"oneOf") || is(b"allOf") => SchemaList,
+        5 if is(b"$defs") => SchemaMap,
+        8 if is(b"contains") => Schema,
+        10 if is(b"properties") => SchemaMap,
+        11 if is(b"arg_options") => WordPressOnly,
+        11 if is(b"definitions") => SchemaMap,
+        11 if is(b"prefixItems") => SchemaList,
+        12 if is(b"dependencies") => SchemaMap,
+        13 if is(b"propertyNames") || is(b"contentSchema") => Schema,
+        15 if is(b"additionalItems") => Schema,
+        16 if is(b"unevaluatedItems") => Schema,
+        16 if is(b"dependentSchemas") => SchemaMap,
+        17 if is(b"sanitize_callback") || is(b"validate_callback") => WordPressOnly,
+        17 if is(b"patternProperties") => SchemaMap,
+        20 if is(b"additionalProperties") => Schema,
+        21 if is(b"unevaluatedProperties") => Schema,
+        _ => Other,
     }
 }
 
@@ -76,10 +91,19 @@ pub fn is_schema_map_keyword(key: Key<'_>) -> bool {
 
 /// The position of the value stored under `key` in a container at `parent`.
 pub fn child_position(parent: Position, key: Key<'_>) -> Position {
+    let keyword = match parent {
+        Position::Schema | Position::SchemaOrList => keyword(key),
+        _ => Keyword::Other,
+    };
+    position_under(parent, keyword)
+}
+
+/// [`child_position`] for a key whose [`Keyword`] is known.
+fn position_under(parent: Position, keyword: Keyword) -> Position {
     match parent {
         Position::SchemaMap | Position::SchemaList => Position::Schema,
         Position::Data => Position::Data,
-        Position::Schema | Position::SchemaOrList => match keyword(key) {
+        Position::Schema | Position::SchemaOrList => match keyword {
             Keyword::Items => Position::SchemaOrList,
             Keyword::SchemaMap => Position::SchemaMap,
             Keyword::Schema => Position::Schema,
@@ -121,7 +145,10 @@ pub trait Builder<'a, V: View<'a>> {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TransformError {
+pub struct TransformError(Box<TransformFailure>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TransformFailure {
     /// Nesting deeper than [`MAX_DEPTH`]; `path` is a JSON Pointer to the container that was too deep.
     TooDeep { path: String },
     /// A `JsonSerializable` object failed to serialise.
@@ -129,9 +156,21 @@ pub enum TransformError {
 }
 
 impl TransformError {
+    fn too_deep() -> Self {
+        TransformError(Box::new(TransformFailure::TooDeep { path: String::new() }))
+    }
+
+    fn serialize(message: String) -> Self {
+        TransformError(Box::new(TransformFailure::Serialize { path: String::new(), message }))
+    }
+
+    pub fn failure(&self) -> &TransformFailure {
+        &self.0
+    }
+
     fn under(mut self, key: Key<'_>) -> Self {
-        let path = match &mut self {
-            TransformError::TooDeep { path } | TransformError::Serialize { path, .. } => path,
+        let path = match &mut *self.0 {
+            TransformFailure::TooDeep { path } | TransformFailure::Serialize { path, .. } => path,
         };
         *path = format!("/{}{}", pointer_segment(key), path);
         self
@@ -140,11 +179,11 @@ impl TransformError {
 
 impl std::fmt::Display for TransformError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TransformError::TooDeep { path } => {
+        match &*self.0 {
+            TransformFailure::TooDeep { path } => {
                 write!(f, "Schema nesting exceeds the maximum depth of {MAX_DEPTH} at '{path}'")
             }
-            TransformError::Serialize { path, message } => {
+            TransformFailure::Serialize { path, message } => {
                 write!(f, "Schema value at '{path}' could not be serialised: {message}")
             }
         }
@@ -192,11 +231,11 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                     return Ok(Outcome::Remove);
                 }
                 if depth >= MAX_DEPTH {
-                    return Err(TransformError::TooDeep { path: String::new() });
+                    return Err(TransformError::too_deep());
                 }
                 let serialized = v
                     .json_value()
-                    .map_err(|message| TransformError::Serialize { path: String::new(), message })?;
+                    .map_err(TransformError::serialize)?;
                 self.ancestors.push(identity);
                 let outcome = self.value(serialized, position, depth + 1);
                 self.ancestors.pop();
@@ -221,7 +260,7 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
             return Ok(Outcome::Remove);
         }
         if depth >= MAX_DEPTH {
-            return Err(TransformError::TooDeep { path: String::new() });
+            return Err(TransformError::too_deep());
         }
         if identity == 0 {
             return self.rebuilt_or_same(v, position, depth, always_rebuild);
@@ -264,10 +303,12 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         for (index, (entry_key, child)) in v.entries().enumerate() {
             let key: Key<'a> = entry_key.into();
             is_list &= key == Key::Int(index as i64);
-            let outcome = if position == Position::Schema && is_wordpress_only_key(key) {
+            // Keys are keywords only at schema positions (elsewhere they are names or indexes).
+            let keyword = if position == Position::Schema { keyword(key) } else { Keyword::Other };
+            let outcome = if keyword == Keyword::WordPressOnly {
                 Outcome::Remove
             } else {
-                let child_pos = child_position(position, key);
+                let child_pos = position_under(position, keyword);
                 let outcome = self.value(child, child_pos, depth + 1).map_err(|e| e.under(key))?;
                 if child_pos == Position::SchemaMap && self.is_empty(&outcome) {
                     Outcome::Remove

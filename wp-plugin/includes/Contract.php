@@ -14,6 +14,9 @@ use McpNative\Plugin\Fallback\SchemaTransformer;
 require_once __DIR__ . '/Fallback/polyfill.php';
 require_once __DIR__ . '/Fallback/SchemaTransformer.php';
 require_once __DIR__ . '/Fallback/Arguments.php';
+if ( file_exists( __DIR__ . '/Fallback/Validator.php' ) ) {
+	require_once __DIR__ . '/Fallback/Validator.php';
+}
 
 final class Contract {
 	/** The extension version this plugin was written against. */
@@ -64,6 +67,17 @@ final class Contract {
 		return self::is_native()
 			? \McpNative\wrap_output_if_needed( $result, $adapter_meta )
 			: Arguments::wrap_output_if_needed( $result, $adapter_meta );
+	}
+
+	/**
+	 * Every violation of `$schema` by `$value`: a list of ['path' => JSON Pointer, 'keyword', 'message'],
+	 * empty when valid. Profile 'standard' gives WordPress core's verdict (rest_validate_value_from_schema,
+	 * with its coercions); 'strict' takes JSON types as sent and standard JSON Schema.
+	 */
+	public static function validate( $value, array $schema, string $profile = 'standard' ): array {
+		return self::is_native()
+			? \McpNative\validate( $value, $schema, $profile )
+			: Fallback\Validator::validate( $value, $schema, $profile );
 	}
 
 	/** @return mixed */

@@ -1,0 +1,241 @@
+<?php
+/**
+ * Tool descriptors: names, annotations, schemas on the wire.
+ *
+ * @package McpNative\Tests\WP
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Tests\WP;
+
+require_once __DIR__ . '/AbstractMcpTest.php';
+
+use McpNative\Plugin\AnnotationMapper;
+use McpNative\Plugin\NameSanitizer;
+
+final class DescriptorTest extends AbstractMcpTest {
+
+	private const ROUTE = '/mcpn-test/descriptors';
+
+	protected function setUp(): void {
+		parent::setUp();
+		$this->set_user( 'administrator' );
+	}
+
+	/**
+	 * Serves the abilities on a custom server; returns [session, tools by name, raw tools/list body].
+	 *
+	 * @param list<string> $abilities
+	 */
+	private function tools_for( array $abilities ): array {
+		$this->add_server(
+			'descriptors',
+			array(
+				'namespace' => 'mcpn-test',
+				'route'     => 'descriptors',
+				'tools'     => $abilities,
+			)
+		);
+		$session  = $this->initialize( self::ROUTE );
+		$response = $this->request( self::ROUTE, $session, 'tools/list' );
+		$tools    = array();
+		foreach ( $this->decoded( $response )['result']['tools'] as $tool ) {
+			$tools[ $tool['name'] ] = $tool;
+		}
+		return array( $session, $tools, $this->wire( $response ) );
+	}
+
+	/**
+	 * Cases from the official adapter's sanitizer (reference vectors mcp_name_sanitizer.json).
+	 *
+	 * @dataProvider sanitizer_cases
+	 */
+	public function test_name_sanitizer_matches_the_reference( string $input, string|false $expected ): void {
+		$actual = NameSanitizer::sanitize( $input );
+		if ( false === $expected ) {
+			$this->assertInstanceOf( \WP_Error::class, $actual );
+			$this->assertSame( 'mcp_name_invalid', $actual->get_error_code() );
+			$this->assertSame( 'Unable to derive valid MCP name from: ' . $input, $actual->get_error_message() );
+			return;
+		}
+		$this->assertSame( $expected, $actual );
+	}
+
+	public static function sanitizer_cases(): array {
+		return array(
+			'valid'            => array( 'my-tool', 'my-tool' ),
+			'dot'              => array( 'foo.bar', 'foo.bar' ),
+			'slash'            => array( 'posts/create', 'posts-create' ),
+			'two slashes'      => array( 'namespace/tool/action', 'namespace-tool-action' ),
+			'spaces'           => array( 'create new post', 'create-new-post' ),
+			'run collapsed'    => array( 'foo@@@bar', 'foo-bar' ),
+			'valid kept'       => array( '-my-tool-', '-my-tool-' ),
+			'edges trimmed'    => array( '@@my-tool@@', 'my-tool' ),
+			'whitespace'       => array( "\tmy-tool\n", 'my-tool' ),
+			'accents'          => array( 'créer-post', 'creer-post' ),
+			'mixed unicode'    => array( 'über-café-naïve', 'uber-cafe-naive' ),
+			'eszett'           => array( 'straße', 'strase' ),
+			'leading digits'   => array( '!!!123tool', '123tool' ),
+			'mixed invalid'    => array( 'foo$bar%baz', 'foo-bar-baz' ),
+			'real world'       => array( '  my-plugin/create post  ', 'my-plugin-create-post' ),
+			'underscore edges' => array( '_a b_', 'a-b' ),
+			'valid underscore' => array( '_ab_', '_ab_' ),
+			'trailing invalid' => array( 'tool_!', 'tool' ),
+			'exactly 128'      => array( str_repeat( 'a', 128 ), str_repeat( 'a', 128 ) ),
+			'200 truncated'    => array( str_repeat( 'a', 200 ), str_repeat( 'a', 115 ) . '-887f30b43b28' ),
+			'129 truncated'    => array( str_repeat( 'a', 129 ), str_repeat( 'a', 115 ) . '-b325dc1c6f5e' ),
+			'empty'            => array( '', false ),
+			'blank'            => array( '   ', false ),
+			'only invalid'     => array( '!!!', false ),
+			'cjk'              => array( '工具', false ),
+			'only hyphens'     => array( '---', '---' ),
+		);
+	}
+
+	/**
+	 * Cases from the reference annotation mapper (mcp_annotation_mapper.json, tool feature).
+	 *
+	 * @dataProvider annotation_cases
+	 */
+	public function test_annotation_mapper_matches_the_reference( array $annotations, array $expected ): void {
+		$this->assertSame( $expected, AnnotationMapper::map_tool( $annotations ) );
+	}
+
+	public static function annotation_cases(): array {
+		return array(
+			'all'                => array(
+				array( 'readonly' => true, 'destructive' => false, 'idempotent' => true, 'openWorldHint' => false, 'title' => 'Tool Title' ),
+				array( 'readOnlyHint' => true, 'destructiveHint' => false, 'idempotentHint' => true, 'openWorldHint' => false, 'title' => 'Tool Title' ),
+			),
+			'mcp name kept'      => array( array( 'readOnlyHint' => false ), array( 'readOnlyHint' => false ) ),
+			'wp name wins'       => array( array( 'readOnlyHint' => false, 'readonly' => true ), array( 'readOnlyHint' => true ) ),
+			'null falls back'    => array( array( 'readonly' => null, 'readOnlyHint' => true ), array( 'readOnlyHint' => true ) ),
+			'invalid masks'      => array( array( 'readonly' => 'yes', 'readOnlyHint' => true ), array() ),
+			'int 1'              => array( array( 'readonly' => 1 ), array( 'readOnlyHint' => true ) ),
+			'string TRUE padded' => array( array( 'readonly' => ' TRUE ' ), array( 'readOnlyHint' => true ) ),
+			'string false'       => array( array( 'readonly' => 'false', 'destructive' => 'FALSE', 'idempotent' => 'False' ), array( 'readOnlyHint' => false, 'destructiveHint' => false, 'idempotentHint' => false ) ),
+			'float 1.0 dropped'  => array( array( 'readonly' => 1.0 ), array() ),
+			'int 2 dropped'      => array( array( 'readonly' => 2 ), array() ),
+			'on dropped'         => array( array( 'readonly' => 'on' ), array() ),
+			'core null defaults' => array( array( 'readonly' => null, 'destructive' => null, 'idempotent' => null ), array() ),
+			'resource fields'    => array( array( 'audience' => array( 'user' ), 'priority' => 0.5, 'readOnlyHint' => true ), array( 'readOnlyHint' => true ) ),
+			'title trimmed'      => array( array( 'title' => '  untrimmed  ' ), array( 'title' => 'untrimmed' ) ),
+			'title numeric'      => array( array( 'title' => 123 ), array( 'title' => '123' ) ),
+			'title blank'        => array( array( 'title' => '   ' ), array() ),
+			'no openworld alias' => array( array( 'openworld' => true, 'open_world' => true ), array() ),
+		);
+	}
+
+	public function test_descriptor_fields_from_the_ability(): void {
+		$this->register_test_ability(
+			'mcpn-test/annotated',
+			array(
+				'label'       => '  Annotated Ability  ',
+				'description' => '  Does things.  ',
+				'input_schema' => array( 'type' => 'object', 'properties' => array( 'a' => array( 'type' => 'string' ) ) ),
+				'meta'        => array(
+					'annotations' => array( 'readonly' => false, 'destructive' => true, 'idempotent' => false, 'openWorldHint' => true ),
+					'mcp'         => array(
+						'_meta' => array( 'vendor' => array( 'flag' => true ) ),
+						'icons' => array(
+							array( 'src' => 'https://example.com/i.png', 'mimeType' => 'image/png', 'sizes' => array( '32x32' ) ),
+							array( 'mimeType' => 'image/png' ),
+						),
+					),
+				),
+			)
+		);
+		$this->register_test_ability( 'mcpn-test/plain' );
+		[ , $tools ] = $this->tools_for( array( 'mcpn-test/annotated', 'mcpn-test/plain' ) );
+
+		$tool = $tools['mcpn-test-annotated'];
+		$this->assertSame( array( 'name', 'title', 'description', 'inputSchema', 'annotations', '_meta', 'icons' ), array_keys( $tool ) );
+		$this->assertSame( 'Annotated Ability', $tool['title'] );
+		$this->assertSame( 'Does things.', $tool['description'] );
+		$this->assertSame(
+			array( 'readOnlyHint' => false, 'destructiveHint' => true, 'idempotentHint' => false, 'openWorldHint' => true, 'title' => 'Annotated Ability' ),
+			$tool['annotations']
+		);
+		$this->assertSame( array( 'vendor' => array( 'flag' => true ) ), $tool['_meta'] );
+		$this->assertSame( array( array( 'src' => 'https://example.com/i.png', 'mimeType' => 'image/png', 'sizes' => array( '32x32' ) ) ), $tool['icons'] );
+		$this->assertNotEmpty( $this->logged_containing( 'Invalid icon skipped' ) );
+
+		// Core's null annotation defaults give no annotations, and no output schema gives no outputSchema.
+		$plain = $tools['mcpn-test-plain'];
+		$this->assertArrayNotHasKey( 'annotations', $plain );
+		$this->assertArrayNotHasKey( 'outputSchema', $plain );
+		$this->assertArrayNotHasKey( '_meta', $plain );
+	}
+
+	public function test_empty_properties_are_objects_on_the_wire_at_any_depth(): void {
+		$this->register_test_ability(
+			'mcpn-test/nested-empty',
+			array(
+				'input_schema'  => array(
+					'type'       => 'object',
+					'properties' => array(
+						'options'    => array( 'type' => 'object', 'properties' => array() ),
+						'properties' => array( 'type' => 'string' ), // a property merely NAMED "properties"
+						'list'       => array( 'type' => 'array', 'items' => array( 'type' => 'object', 'properties' => array() ) ),
+					),
+				),
+				'output_schema' => array( 'type' => 'object', 'properties' => array() ),
+			)
+		);
+		$this->register_test_ability( 'mcpn-test/no-schema' );
+		[ , $tools, $wire ] = $this->tools_for( array( 'mcpn-test/nested-empty', 'mcpn-test/no-schema' ) );
+
+		$this->assertStringNotContainsString( '"properties":[]', $wire );
+		// A nested empty `properties` is either dropped or sent as {} (the contract decides), never [].
+		$this->assertMatchesRegularExpression( '/"options":\{"type":"object"(,"properties":\{\})?\}/', $wire );
+		$this->assertStringContainsString( '"properties":{"type":"string"}', $wire );
+		$this->assertMatchesRegularExpression( '/"items":\{"type":"object"(,"properties":\{\})?\}/', $wire );
+		$this->assertStringContainsString( '"outputSchema":{"type":"object","properties":{}}', $wire );
+		$this->assertStringContainsString( '{"name":"mcpn-test-no-schema","title":"mcpn-test/no-schema","description":"Test ability mcpn-test/no-schema.","inputSchema":{"type":"object","properties":{}}}', $wire );
+		foreach ( $tools as $tool ) {
+			$this->assertSame( 'object', $tool['inputSchema']['type'] );
+		}
+	}
+
+	public function test_wordpress_style_required_flags_become_a_required_list(): void {
+		$this->register_test_ability(
+			'mcpn-test/wp-required',
+			array(
+				'input_schema' => array(
+					'type'       => 'object',
+					'properties' => array(
+						'id'    => array( 'type' => 'integer', 'required' => true ),
+						'title' => array( 'type' => 'string', 'required' => false ),
+					),
+				),
+			)
+		);
+		[ , $tools ] = $this->tools_for( array( 'mcpn-test/wp-required' ) );
+		$schema = $tools['mcpn-test-wp-required']['inputSchema'];
+		$this->assertSame( array( 'id' ), $schema['required'] );
+		$this->assertSame( array( 'type' => 'integer' ), $schema['properties']['id'] );
+		$this->assertSame( array( 'type' => 'string' ), $schema['properties']['title'] );
+	}
+
+	public function test_json_schema_keywords_are_kept(): void {
+		$this->register_test_ability(
+			'mcpn-test/rich',
+			array(
+				'input_schema' => array(
+					'type'                 => 'object',
+					'description'          => 'top',
+					'additionalProperties' => false,
+					'properties'           => array(
+						'mode' => array( 'type' => 'string', 'enum' => array( 'a', 'b' ), 'default' => 'a' ),
+					),
+				),
+			)
+		);
+		[ , $tools ] = $this->tools_for( array( 'mcpn-test/rich' ) );
+		$schema = $tools['mcpn-test-rich']['inputSchema'];
+		$this->assertSame( 'top', $schema['description'] );
+		$this->assertFalse( $schema['additionalProperties'] );
+		$this->assertSame( array( 'type' => 'string', 'enum' => array( 'a', 'b' ), 'default' => 'a' ), $schema['properties']['mode'] );
+	}
+}

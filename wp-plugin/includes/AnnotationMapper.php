@@ -1,0 +1,84 @@
+<?php
+/**
+ * Ability annotations (WordPress names) to MCP tool annotations.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin;
+
+/**
+ * readonly -> readOnlyHint, destructive -> destructiveHint, idempotent -> idempotentHint;
+ * MCP names (readOnlyHint, …, openWorldHint, title) are accepted as given. A non-null WordPress
+ * value wins over the MCP one. Booleans are normalised (true/false, 1/0, "true"/"false",
+ * "1"/"0" case-insensitively); anything else is dropped, as are nulls.
+ */
+final class AnnotationMapper {
+
+	/** MCP field => WordPress alias (or null). Order is the output order. */
+	private const TOOL_FIELDS = array(
+		'readOnlyHint'    => 'readonly',
+		'destructiveHint' => 'destructive',
+		'idempotentHint'  => 'idempotent',
+		'openWorldHint'   => null,
+		'title'           => null,
+	);
+
+	/**
+	 * @param array<string, mixed> $annotations Ability meta.annotations.
+	 * @return array<string, bool|string> MCP tool annotations (possibly empty).
+	 */
+	public static function map_tool( array $annotations ): array {
+		$out = array();
+		foreach ( self::TOOL_FIELDS as $mcp_field => $wp_field ) {
+			$value = null;
+			if ( null !== $wp_field && array_key_exists( $wp_field, $annotations ) && null !== $annotations[ $wp_field ] ) {
+				$value = $annotations[ $wp_field ];
+			} elseif ( array_key_exists( $mcp_field, $annotations ) ) {
+				$value = $annotations[ $mcp_field ];
+			}
+			if ( null === $value ) {
+				continue;
+			}
+			if ( 'title' === $mcp_field ) {
+				if ( ! is_scalar( $value ) ) {
+					continue;
+				}
+				$title = trim( (string) $value );
+				if ( '' !== $title ) {
+					$out['title'] = $title;
+				}
+				continue;
+			}
+			$bool = self::to_bool( $value );
+			if ( null !== $bool ) {
+				$out[ $mcp_field ] = $bool;
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * Strict boolean normalisation; null when the value is not a recognised boolean.
+	 */
+	public static function to_bool( mixed $value ): ?bool {
+		if ( is_bool( $value ) ) {
+			return $value;
+		}
+		if ( is_int( $value ) ) {
+			return 1 === $value ? true : ( 0 === $value ? false : null );
+		}
+		if ( is_string( $value ) ) {
+			$normalized = strtolower( trim( $value ) );
+			if ( 'true' === $normalized || '1' === $normalized ) {
+				return true;
+			}
+			if ( 'false' === $normalized || '0' === $normalized ) {
+				return false;
+			}
+		}
+		return null;
+	}
+}

@@ -1,0 +1,1317 @@
+<?php
+/**
+ * Pure-PHP mirror of src/core/validate/ (the `standard` and `strict` profiles), function by
+ * function: the plugin behaves the same with and without the extension, including the list of
+ * every violation with its JSON Pointer path, keyword and message.
+ *
+ * `standard` gives the verdict of WordPress core's rest_validate_value_from_schema(); where core
+ * returns the first error, this collects all of them (a failed type check still stops its own
+ * node, as in core). `strict` is a draft 2020-12 subset on the JSON types as sent.
+ *
+ * @package McpNative
+ */
+
+namespace McpNative\Plugin\Fallback;
+
+final class Validator {
+	private const MAX_DEPTH = 128;
+
+	/** @var list<array{path:string,keyword:string,message:string}> */
+	private array $errors = array();
+	/** @var list<string> JSON Pointer segments (already escaped) */
+	private array $path = array();
+	private bool $first_only;
+	private int $depth;
+	private string $prefix;
+
+	private function __construct( bool $first_only, int $depth = 0, string $prefix = '' ) {
+		$this->first_only = $first_only;
+		$this->depth      = $depth;
+		$this->prefix     = $prefix;
+	}
+
+	/**
+	 * @param mixed $value
+	 * @return list<array{path:string,keyword:string,message:string}>
+	 */
+	public static function validate( $value, array $schema, string $profile = 'standard' ): array {
+		if ( 'strict' === $profile ) {
+			return StrictValidator::validate( $value, $schema );
+		}
+		if ( 'standard' !== $profile ) {
+			throw new \ValueError( sprintf( 'McpNative\\validate(): Argument #3 ($profile) must be "standard" or "strict", "%s" given', $profile ) );
+		}
+		$node = self::compile( $schema );
+		if ( is_string( $node ) ) {
+			return array( array( 'path' => '', 'keyword' => 'schema', 'message' => $node ) );
+		}
+		$v = new self( false );
+		try {
+			$v->value( $value, $node );
+		} catch ( ValidatorStop $e ) {
+			// only in first-error mode
+		}
+		return $v->errors;
+	}
+
+	// -----------------------------------------------------------------------------------------
+	// Compilation (schema.rs): the keywords as core reads them, isset()/empty() applied once.
+	// -----------------------------------------------------------------------------------------
+
+	/** Compiled schemas by serialized schema (bounded, per process). */
+	private static array $cache = array();
+
+	/** @return array|string the node, or an error message for an unusable schema */
+	private static function compile( array $schema ) {
+		$key = serialize( $schema );
+		if ( isset( self::$cache[ $key ] ) ) {
+			return self::$cache[ $key ];
+		}
+		try {
+			$node = self::node( $schema, null, 0 );
+		} catch ( \LengthException $e ) {
+			$node = sprintf( 'The schema is nested deeper than %d levels.', self::MAX_DEPTH );
+		}
+		if ( count( self::$cache ) >= 256 ) {
+			self::$cache = array_slice( self::$cache, 64, null, true );
+		}
+		return self::$cache[ $key ] = $node;
+	}
+
+	/** @param mixed $s */
+	private static function node( $s, ?array $inherit_type, int $depth ): array {
+		if ( ! is_array( $s ) ) {
+			$n = self::accept_all();
+			if ( null !== $inherit_type ) {
+				$n['ty'] = $inherit_type;
+			}
+			return $n;
+		}
+		if ( $depth >= self::MAX_DEPTH ) {
+			throw new \LengthException( 'too deep' );
+		}
+		$n = self::accept_all();
+		if ( ! isset( $s['type'] ) ) {
+			$n['ty'] = $inherit_type ?? array( 'missing' );
+		} elseif ( is_string( $s['type'] ) ) {
+			$n['ty'] = array( 'one', $s['type'] );
+		} elseif ( is_array( $s['type'] ) ) {
+			$list = array();
+			foreach ( $s['type'] as $t ) {
+				$list[] = is_string( $t ) ? $t : ( is_int( $t ) ? (string) $t : '?' );
+			}
+			$n['ty'] = array( 'list', $list );
+		} elseif ( true === $s['type'] ) {
+			$n['ty'] = array( 'loose_true' );
+		} else {
+			$n['ty'] = array( 'other' );
+		}
+		$parent_ty = 'missing' === $n['ty'][0] ? null : $n['ty'];
+		foreach ( array( 'anyOf' => 'any_of', 'oneOf' => 'one_of' ) as $kw => $slot ) {
+			if ( isset( $s[ $kw ] ) ) {
+				$branches = array();
+				if ( is_array( $s[ $kw ] ) ) {
+					foreach ( $s[ $kw ] as $b ) {
+						$branches[] = self::node( $b, $parent_ty, $depth + 1 );
+					}
+				}
+				$n[ $slot ] = $branches;
+			}
+		}
+		if ( isset( $s['properties'] ) ) {
+			$n['has_properties'] = true;
+			if ( is_array( $s['properties'] ) ) {
+				foreach ( $s['properties'] as $k => $p ) {
+					$n['properties'][ $k ] = null === $p ? null : self::node( $p, null, $depth + 1 );
+				}
+			}
+		}
+		if ( isset( $s['required'] ) && is_array( $s['required'] ) ) {
+			foreach ( $s['required'] as $name ) {
+				if ( is_string( $name ) || is_int( $name ) ) {
+					$n['required'][] = $name;
+				} elseif ( is_bool( $name ) || is_float( $name ) ) {
+					$n['required'][] = (int) $name;
+				} elseif ( null === $name ) {
+					$n['required'][] = '';
+				}
+			}
+		} elseif ( $n['has_properties'] && is_array( $s['properties'] ) ) {
+			foreach ( $s['properties'] as $k => $p ) {
+				if ( is_array( $p ) && isset( $p['required'] ) && true === $p['required'] ) {
+					$n['required'][] = $k;
+				}
+			}
+		}
+		if ( isset( $s['patternProperties'] ) && is_array( $s['patternProperties'] ) ) {
+			foreach ( $s['patternProperties'] as $pattern => $p ) {
+				$n['pattern_properties'][] = array( (string) $pattern, null === $p ? null : self::node( $p, null, $depth + 1 ) );
+			}
+		}
+		if ( isset( $s['additionalProperties'] ) ) {
+			if ( false === $s['additionalProperties'] ) {
+				$n['additional'] = false;
+			} elseif ( is_array( $s['additionalProperties'] ) ) {
+				$n['additional'] = self::node( $s['additionalProperties'], null, $depth + 1 );
+			}
+		}
+		foreach ( array( 'minProperties' => 'min_properties', 'maxProperties' => 'max_properties', 'minItems' => 'min_items', 'maxItems' => 'max_items', 'minimum' => 'minimum', 'maximum' => 'maximum', 'minLength' => 'min_length', 'maxLength' => 'max_length' ) as $kw => $slot ) {
+			if ( isset( $s[ $kw ] ) ) {
+				$n[ $slot ] = $s[ $kw ];
+			}
+		}
+		if ( isset( $s['items'] ) ) {
+			$n['items_nonempty'] = ! empty( $s['items'] );
+			$n['items']          = self::node( $s['items'], null, $depth + 1 );
+		}
+		$n['unique_items']      = ! empty( $s['uniqueItems'] );
+		$n['exclusive_minimum'] = ! empty( $s['exclusiveMinimum'] );
+		$n['exclusive_maximum'] = ! empty( $s['exclusiveMaximum'] );
+		if ( isset( $s['multipleOf'] ) ) {
+			$m                 = $s['multipleOf'];
+			$n['multiple_of'] = is_int( $m ) || is_float( $m ) ? (float) $m : ( is_numeric( $m ) ? (float) $m : ( is_bool( $m ) ? (float) $m : NAN ) );
+		}
+		if ( isset( $s['pattern'] ) ) {
+			$p            = $s['pattern'];
+			$n['pattern'] = is_string( $p ) ? $p : ( is_bool( $p ) ? ( $p ? '1' : '' ) : ( is_scalar( $p ) ? self::scalar_string( $p ) : '' ) );
+		}
+		if ( array_key_exists( 'enum', $s ) && ! empty( $s['enum'] ) ) {
+			$n['enum'] = is_array( $s['enum'] ) ? array_values( $s['enum'] ) : array();
+		}
+		if ( isset( $s['format'] ) ) {
+			$f           = $s['format'];
+			$n['format'] = is_string( $f ) ? $f : ( true === $f ? 'hex-color' : '' );
+		}
+		return $n;
+	}
+
+	private static function accept_all(): array {
+		return array(
+			'ty'                 => array( 'missing' ),
+			'any_of'             => null,
+			'one_of'             => null,
+			'properties'         => array(),
+			'has_properties'     => false,
+			'required'           => array(),
+			'pattern_properties' => array(),
+			'additional'         => null,
+			'min_properties'     => null,
+			'max_properties'     => null,
+			'items'              => null,
+			'items_nonempty'     => false,
+			'min_items'          => null,
+			'max_items'          => null,
+			'unique_items'       => false,
+			'minimum'            => null,
+			'maximum'            => null,
+			'exclusive_minimum'  => false,
+			'exclusive_maximum'  => false,
+			'multiple_of'        => null,
+			'min_length'         => null,
+			'max_length'         => null,
+			'pattern'            => null,
+			'enum'               => null,
+			'format'             => null,
+		);
+	}
+
+	private static function ty_is_set( array $ty ): bool {
+		return 'missing' !== $ty[0];
+	}
+
+	// -----------------------------------------------------------------------------------------
+	// Evaluation (standard.rs)
+	// -----------------------------------------------------------------------------------------
+
+	private function pointer(): string {
+		$s = $this->prefix;
+		foreach ( $this->path as $seg ) {
+			$s .= '/' . $seg;
+		}
+		return $s;
+	}
+
+	private function who(): string {
+		$p = $this->pointer();
+		return '' === $p ? 'value' : $p;
+	}
+
+	private static function escape( $key ): string {
+		$s = is_int( $key ) ? (string) $key : self::lossy( (string) $key );
+		return str_replace( array( '~', '/' ), array( '~0', '~1' ), $s );
+	}
+
+	/** String as Rust's String::from_utf8_lossy shows it. */
+	private static function lossy( string $s ): string {
+		if ( preg_match( '//u', $s ) ) {
+			return $s;
+		}
+		return mb_convert_encoding( $s, 'UTF-8', 'UTF-8' );
+	}
+
+	/** @param callable(string):string $message */
+	private function fail( string $keyword, callable $message ): void {
+		if ( $this->first_only ) {
+			throw new ValidatorStop();
+		}
+		$path           = $this->pointer();
+		$this->errors[] = array( 'path' => $path, 'keyword' => $keyword, 'message' => $message( '' === $path ? 'value' : $path ) );
+	}
+
+	private function fail_child( $name, string $keyword, callable $message ): void {
+		if ( $this->first_only ) {
+			throw new ValidatorStop();
+		}
+		$parent         = $this->who();
+		$path           = $this->pointer() . '/' . self::escape( $name );
+		$this->errors[] = array( 'path' => $path, 'keyword' => $keyword, 'message' => $message( $parent ) );
+	}
+
+	/** @param mixed $v */
+	private function matches( $v, array $n ): bool {
+		$saved            = $this->first_only;
+		$this->first_only = true;
+		try {
+			$this->value( $v, $n );
+			return true;
+		} catch ( ValidatorStop $e ) {
+			return false;
+		} finally {
+			$this->first_only = $saved;
+		}
+	}
+
+	/** rest_validate_value_from_schema. @param mixed $v */
+	private function value( $v, array $n ): void {
+		$eff = $n['ty'];
+		if ( null !== $n['any_of'] ) {
+			$m = null;
+			foreach ( $n['any_of'] as $b ) {
+				if ( $this->matches( $v, $b ) ) {
+					$m = $b;
+					break;
+				}
+			}
+			if ( null === $m ) {
+				$this->fail( 'anyOf', static fn( $w ) => "$w does not match any of the expected formats." );
+				return;
+			}
+			if ( ! self::ty_is_set( $eff ) && self::ty_is_set( $m['ty'] ) ) {
+				$eff = $m['ty'];
+			}
+		}
+		if ( null !== $n['one_of'] ) {
+			$m     = null;
+			$count = 0;
+			foreach ( $n['one_of'] as $b ) {
+				if ( $this->matches( $v, $b ) ) {
+					++$count;
+					$m = $m ?? $b;
+				}
+			}
+			if ( 0 === $count ) {
+				$this->fail( 'oneOf', static fn( $w ) => "$w does not match any of the expected formats." );
+				return;
+			}
+			if ( $count > 1 ) {
+				$this->fail( 'oneOf', static fn( $w ) => "$w matches more than one of the expected formats." );
+				return;
+			}
+			if ( ! self::ty_is_set( $eff ) && self::ty_is_set( $m['ty'] ) ) {
+				$eff = $m['ty'];
+			}
+		}
+		$single = null;
+		switch ( $eff[0] ) {
+			case 'list':
+				$single = self::best_type( $v, $eff[1] );
+				if ( null === $single ) {
+					$names = implode( ',', array_map( array( self::class, 'lossy' ), $eff[1] ) );
+					$this->fail( 'type', static fn( $w ) => "$w is not of type $names." );
+					return;
+				}
+				break;
+			case 'one':
+				$single = $eff[1];
+				break;
+			case 'loose_true':
+				$single = 'null';
+				break;
+		}
+		if ( null !== $single ) {
+			$type_ok = true;
+			switch ( $single ) {
+				case 'null':
+					if ( null !== $v ) {
+						$this->fail( 'type', static fn( $w ) => "$w is not of type null." );
+						$type_ok = false;
+					}
+					break;
+				case 'boolean':
+					if ( ! self::is_boolean( $v ) ) {
+						$this->fail( 'type', static fn( $w ) => "$w is not of type boolean." );
+						$type_ok = false;
+					}
+					break;
+				case 'object':
+					$type_ok = $this->object( $v, $n );
+					break;
+				case 'array':
+					$type_ok = $this->array_( $v, $n );
+					break;
+				case 'number':
+					$type_ok = $this->number( $v, $n, 'number' );
+					break;
+				case 'integer':
+					$type_ok = $this->number( $v, $n, 'integer' );
+					if ( $type_ok && ! self::is_integer( $v ) ) {
+						$this->fail( 'type', static fn( $w ) => "$w is not of type integer." );
+						$type_ok = false;
+					}
+					break;
+				case 'string':
+					$type_ok = $this->string( $v, $n );
+					break;
+			}
+			if ( ! $type_ok ) {
+				return;
+			}
+		}
+		$eff_s = ( 'list' === $eff[0] && null !== $single ) ? array( 'one', $single ) : $eff;
+		if ( null !== $n['enum'] ) {
+			$ok = false;
+			try {
+				$s = self::sanitize( $v, $n, $eff_s, $this->depth );
+				foreach ( $n['enum'] as $m ) {
+					if ( self::values_equal( $s, $m ) ) {
+						$ok = true;
+						break;
+					}
+				}
+			} catch ( ValidatorStop $e ) {
+				$ok = false;
+			}
+			if ( ! $ok ) {
+				$members = $n['enum'];
+				$list    = implode( ', ', array_map( array( self::class, 'display_enum_member' ), $members ) );
+				$this->fail(
+					'enum',
+					static fn( $w ) => 1 === count( $members ) ? "$w is not $list." : "$w is not one of $list."
+				);
+			}
+		}
+		if ( null !== $n['format'] && self::format_applies( $eff_s ) ) {
+			$this->format( $v, $n['format'] );
+		}
+	}
+
+	private static function format_applies( array $t ): bool {
+		switch ( $t[0] ) {
+			case 'missing':
+			case 'loose_true':
+			case 'other':
+				return true;
+			case 'one':
+				return 'string' === $t[1] || ! in_array( $t[1], array( 'array', 'object', 'string', 'number', 'integer', 'boolean', 'null' ), true );
+			default:
+				return false;
+		}
+	}
+
+	/** @param mixed $v */
+	private function format( $v, string $f ): void {
+		if ( is_array( $v ) || is_object( $v ) ) {
+			$s = '';
+		} else {
+			$s = is_string( $v ) ? $v : self::scalar_string( $v );
+		}
+		switch ( $f ) {
+			case 'hex-color':
+				if ( ! self::is_hex_color( $s ) ) {
+					$this->fail( 'format', static fn( $w ) => "$w is not a valid hex color." );
+				}
+				break;
+			case 'date-time':
+				if ( ! self::is_rest_date( $s ) ) {
+					$this->fail( 'format', static fn( $w ) => "$w is not a valid date." );
+				}
+				break;
+			case 'email':
+				if ( ! self::is_email( $s ) ) {
+					$this->fail( 'format', static fn( $w ) => "$w is not a valid email address." );
+				}
+				break;
+			case 'ip':
+				if ( ! self::is_ip( $s ) ) {
+					$this->fail( 'format', static fn( $w ) => "$w is not a valid IP address." );
+				}
+				break;
+			case 'uuid':
+				if ( ! ( is_string( $v ) && self::is_uuid( $s ) ) ) {
+					$this->fail( 'format', static fn( $w ) => "$w is not a valid UUID." );
+				}
+				break;
+		}
+	}
+
+	/** @param mixed $v */
+	private function enter( $v ): bool {
+		if ( $this->depth + count( $this->path ) >= self::MAX_DEPTH ) {
+			$this->fail( 'depth', static fn( $w ) => "$w is nested deeper than " . self::MAX_DEPTH . ' levels.' );
+			return false;
+		}
+		return true;
+	}
+
+	/** rest_validate_object_value_from_schema. @param mixed $v */
+	private function object( $v, array $n ): bool {
+		if ( ! self::is_object( $v ) ) {
+			$this->fail( 'type', static fn( $w ) => "$w is not of type object." );
+			return false;
+		}
+		if ( '' === $v ) {
+			$entries = array();
+		} else {
+			if ( ! $this->enter( $v ) ) {
+				return false;
+			}
+			$entries = $v instanceof \stdClass ? (array) $v : $v;
+		}
+		foreach ( $n['required'] as $name ) {
+			if ( ! array_key_exists( $name, $entries ) ) {
+				$shown = self::lossy( (string) $name );
+				$this->fail_child( $name, 'required', static fn( $parent ) => "$shown is a required property of $parent." );
+			}
+		}
+		$count = 0;
+		foreach ( $entries as $key => $child ) {
+			++$count;
+			if ( isset( $n['properties'][ $key ] ) ) {
+				$this->path[] = self::escape( $key );
+				try {
+					$this->value( $child, $n['properties'][ $key ] );
+				} finally {
+					array_pop( $this->path );
+				}
+				continue;
+			}
+			if ( $n['pattern_properties'] ) {
+				$handled = false;
+				foreach ( $n['pattern_properties'] as [ $pattern, $ps ] ) {
+					if ( self::pattern_match( $pattern, (string) $key ) ) {
+						if ( null !== $ps ) {
+							$this->path[] = self::escape( $key );
+							try {
+								$this->value( $child, $ps );
+							} finally {
+								array_pop( $this->path );
+							}
+							$handled = true;
+						}
+						break;
+					}
+				}
+				if ( $handled ) {
+					continue;
+				}
+			}
+			if ( false === $n['additional'] ) {
+				$name         = self::lossy( (string) $key );
+				$this->path[] = self::escape( $key );
+				try {
+					$this->fail( 'additionalProperties', static fn( $w ) => "$name is not a valid property of Object." );
+				} finally {
+					array_pop( $this->path );
+				}
+			} elseif ( is_array( $n['additional'] ) ) {
+				$this->path[] = self::escape( $key );
+				try {
+					$this->value( $child, $n['additional'] );
+				} finally {
+					array_pop( $this->path );
+				}
+			}
+		}
+		if ( null !== $n['min_properties'] && self::lt( $count, $n['min_properties'] ) ) {
+			$m = self::display( $n['min_properties'] );
+			$this->fail( 'minProperties', static fn( $w ) => "$w must contain at least $m properties." );
+		}
+		if ( null !== $n['max_properties'] && self::gt( $count, $n['max_properties'] ) ) {
+			$m = self::display( $n['max_properties'] );
+			$this->fail( 'maxProperties', static fn( $w ) => "$w must contain at most $m properties." );
+		}
+		return true;
+	}
+
+	/** rest_validate_array_value_from_schema. @param mixed $v */
+	private function array_( $v, array $n ): bool {
+		if ( ! self::is_array( $v ) ) {
+			$this->fail( 'type', static fn( $w ) => "$w is not of type array." );
+			return false;
+		}
+		if ( is_array( $v ) ) {
+			if ( ! $this->enter( $v ) ) {
+				return false;
+			}
+			$this->array_body( $v, $n );
+			return true;
+		}
+		$list = self::parse_list( self::scalar_string( $v ) );
+		$sub  = new self( $this->first_only, $this->depth + count( $this->path ), $this->pointer() );
+		try {
+			$sub->array_body( $list, $n );
+		} finally {
+			array_push( $this->errors, ...$sub->errors );
+		}
+		return true;
+	}
+
+	private function array_body( array $v, array $n ): void {
+		if ( null !== $n['items'] ) {
+			foreach ( $v as $key => $child ) {
+				$this->path[] = self::escape( $key );
+				try {
+					$this->value( $child, $n['items'] );
+				} finally {
+					array_pop( $this->path );
+				}
+			}
+		}
+		$count = count( $v );
+		if ( null !== $n['min_items'] && self::lt( $count, $n['min_items'] ) ) {
+			$m = self::display( $n['min_items'] );
+			$this->fail( 'minItems', static fn( $w ) => "$w must contain at least $m items." );
+		}
+		if ( null !== $n['max_items'] && self::gt( $count, $n['max_items'] ) ) {
+			$m = self::display( $n['max_items'] );
+			$this->fail( 'maxItems', static fn( $w ) => "$w must contain at most $m items." );
+		}
+		if ( $n['unique_items'] && ! self::unique( $v ) ) {
+			$this->fail( 'uniqueItems', static fn( $w ) => "$w has duplicate items." );
+		}
+	}
+
+	/** rest_validate_number_value_from_schema. @param mixed $v */
+	private function number( $v, array $n, string $type_name ): bool {
+		if ( ! is_numeric( $v ) || is_bool( $v ) ) {
+			$this->fail( 'type', static fn( $w ) => "$w is not of type $type_name." );
+			return false;
+		}
+		$x = is_string( $v ) ? 0 + $v : $v;
+		if ( null !== $n['multiple_of'] ) {
+			$m = $n['multiple_of'];
+			if ( fmod( (float) $x, $m ) !== 0.0 ) {
+				$ms = ( floor( $m ) === $m && abs( $m ) < 1e15 ) ? (string) (int) $m : self::float_string( $m );
+				$this->fail( 'multipleOf', static fn( $w ) => "$w must be a multiple of $ms." );
+			}
+		}
+		if ( null !== $n['minimum'] ) {
+			$min = $n['minimum'];
+			$bad = $n['exclusive_minimum'] ? self::le( $x, $min ) : self::lt( $x, $min );
+			if ( $bad ) {
+				$m = self::display( $min );
+				if ( $n['exclusive_minimum'] ) {
+					$this->fail( 'exclusiveMinimum', static fn( $w ) => "$w must be greater than $m." );
+				} else {
+					$this->fail( 'minimum', static fn( $w ) => "$w must be greater than or equal to $m." );
+				}
+			}
+		}
+		if ( null !== $n['maximum'] ) {
+			$max = $n['maximum'];
+			$bad = $n['exclusive_maximum'] ? self::ge( $x, $max ) : self::gt( $x, $max );
+			if ( $bad ) {
+				$m = self::display( $max );
+				if ( $n['exclusive_maximum'] ) {
+					$this->fail( 'exclusiveMaximum', static fn( $w ) => "$w must be less than $m." );
+				} else {
+					$this->fail( 'maximum', static fn( $w ) => "$w must be less than or equal to $m." );
+				}
+			}
+		}
+		return true;
+	}
+
+	/** rest_validate_string_value_from_schema. @param mixed $v */
+	private function string( $v, array $n ): bool {
+		if ( ! is_string( $v ) ) {
+			$this->fail( 'type', static fn( $w ) => "$w is not of type string." );
+			return false;
+		}
+		if ( null !== $n['min_length'] || null !== $n['max_length'] ) {
+			$len = self::mb_strlen( $v );
+			if ( null !== $n['min_length'] && self::lt( $len, $n['min_length'] ) ) {
+				$m = self::display( $n['min_length'] );
+				$this->fail( 'minLength', static fn( $w ) => "$w must be at least $m characters long." );
+			}
+			if ( null !== $n['max_length'] && self::gt( $len, $n['max_length'] ) ) {
+				$m = self::display( $n['max_length'] );
+				$this->fail( 'maxLength', static fn( $w ) => "$w must be at most $m characters long." );
+			}
+		}
+		if ( null !== $n['pattern'] && ! self::pattern_match( $n['pattern'], $v ) ) {
+			$src = self::lossy( $n['pattern'] );
+			$this->fail( 'pattern', static fn( $w ) => "$w does not match pattern $src." );
+		}
+		return true;
+	}
+
+	// -----------------------------------------------------------------------------------------
+	// PHP / WordPress primitives (php.rs)
+	// -----------------------------------------------------------------------------------------
+
+	/** @param mixed $v */
+	private static function is_integer( $v ): bool {
+		if ( is_int( $v ) ) {
+			return true;
+		}
+		if ( is_float( $v ) ) {
+			return floor( $v ) === $v;
+		}
+		if ( is_string( $v ) ) {
+			if ( preg_match( '/^[ \t\n\r\v\f]*[+-]?[0-9]+[ \t\n\r\v\f]*$/D', $v ) ) {
+				return true;
+			}
+			if ( ! is_numeric( $v ) ) {
+				return false;
+			}
+			$f = (float) $v;
+			return floor( $f ) === $f;
+		}
+		return false;
+	}
+
+	/** @param mixed $v */
+	private static function is_boolean( $v ): bool {
+		if ( is_bool( $v ) ) {
+			return true;
+		}
+		if ( is_string( $v ) ) {
+			return in_array( strtolower( $v ), array( 'false', 'true', '0', '1' ), true );
+		}
+		if ( is_int( $v ) ) {
+			return 0 === $v || 1 === $v;
+		}
+		return false;
+	}
+
+	/** rest_is_object (JsonSerializable objects count as non-objects, as in the extension). */
+	private static function is_object( $v ): bool {
+		return '' === $v || $v instanceof \stdClass || is_array( $v );
+	}
+
+	/** rest_is_array. */
+	private static function is_array( $v ): bool {
+		if ( is_scalar( $v ) ) {
+			return true;
+		}
+		if ( ! is_array( $v ) ) {
+			return false;
+		}
+		foreach ( $v as $k => $unused ) {
+			if ( is_string( $k ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** (string) $scalar. */
+	private static function scalar_string( $v ): string {
+		if ( is_float( $v ) ) {
+			return self::float_string( $v );
+		}
+		if ( is_bool( $v ) ) {
+			return $v ? '1' : '';
+		}
+		return (string) $v;
+	}
+
+	/** (string) $float with precision 14, independent of the ini setting. */
+	private static function float_string( float $f ): string {
+		if ( is_nan( $f ) ) {
+			return 'NAN';
+		}
+		if ( is_infinite( $f ) ) {
+			return $f > 0 ? 'INF' : '-INF';
+		}
+		if ( 0.0 === $f ) {
+			return ( 1 / $f ) < 0 ? '-0' : '0';
+		}
+		$e = sprintf( '%.13e', abs( $f ) );
+		[ $mant, $exp ] = explode( 'e', $e );
+		$exp    = (int) $exp;
+		$digits = rtrim( str_replace( '.', '', $mant ), '0' );
+		if ( '' === $digits ) {
+			$digits = '0';
+		}
+		$decpt = $exp + 1;
+		$neg   = $f < 0 ? '-' : '';
+		if ( $decpt < -3 || $decpt > 14 ) {
+			$first = $digits[0];
+			$rest  = substr( $digits, 1 );
+			$rest  = '' === $rest ? '0' : $rest;
+			$sign  = $decpt - 1 < 0 ? '-' : '+';
+			return $neg . $first . '.' . $rest . 'E' . $sign . abs( $decpt - 1 );
+		}
+		if ( $decpt <= 0 ) {
+			return $neg . '0.' . str_repeat( '0', -$decpt ) . $digits;
+		}
+		if ( strlen( $digits ) <= $decpt ) {
+			return $neg . $digits . str_repeat( '0', $decpt - strlen( $digits ) );
+		}
+		return $neg . substr( $digits, 0, $decpt ) . '.' . substr( $digits, $decpt );
+	}
+
+	/** wp_parse_list( $string ) as a list. */
+	private static function parse_list( string $s ): array {
+		$parts = preg_split( '/[\s,]+/', $s, -1, PREG_SPLIT_NO_EMPTY );
+		return is_array( $parts ) ? array_values( $parts ) : array();
+	}
+
+	/** mb_strlen by UTF-8 lead byte (PHP 8.2's count for any byte string). */
+	private static function mb_strlen( string $s ): int {
+		$n   = 0;
+		$len = strlen( $s );
+		for ( $i = 0; $i < $len; ++$n ) {
+			$b  = ord( $s[ $i ] );
+			$i += $b >= 0xF8 ? 1 : ( $b >= 0xF0 ? 4 : ( $b >= 0xE0 ? 3 : ( $b >= 0xC0 ? 2 : 1 ) ) );
+		}
+		return $n;
+	}
+
+	/** PHP 8 `$num <=> $schema_value` (null when NaN is involved). @param int|float $a */
+	private static function cmp( $a, $b ): ?int {
+		if ( is_int( $b ) || is_float( $b ) ) {
+			if ( is_float( $a ) && is_nan( $a ) || is_float( $b ) && is_nan( $b ) ) {
+				return null;
+			}
+			return $a <=> $b;
+		}
+		if ( is_string( $b ) ) {
+			if ( is_numeric( $b ) ) {
+				return self::cmp( $a, 0 + $b );
+			}
+			$left = is_float( $a ) ? self::float_string( $a ) : (string) $a;
+			return strcmp( $left, $b ) <=> 0;
+		}
+		if ( is_bool( $b ) || null === $b ) {
+			return ( 0 != $a ) <=> (bool) $b; // phpcs:ignore Universal.Operators.StrictComparisons
+		}
+		return -1;
+	}
+
+	private static function lt( $a, $b ): bool {
+		return -1 === self::cmp( $a, $b );
+	}
+	private static function gt( $a, $b ): bool {
+		return 1 === self::cmp( $a, $b );
+	}
+	private static function le( $a, $b ): bool {
+		$c = self::cmp( $a, $b );
+		return -1 === $c || 0 === $c;
+	}
+	private static function ge( $a, $b ): bool {
+		$c = self::cmp( $a, $b );
+		return 1 === $c || 0 === $c;
+	}
+
+	/** A schema value as messages print it. */
+	private static function display( $v ): string {
+		if ( null === $v ) {
+			return 'null';
+		}
+		if ( is_bool( $v ) ) {
+			return $v ? 'true' : 'false';
+		}
+		if ( is_float( $v ) ) {
+			return self::float_string( $v );
+		}
+		if ( is_array( $v ) ) {
+			return 'array';
+		}
+		if ( is_object( $v ) ) {
+			return 'object';
+		}
+		return self::lossy( (string) $v );
+	}
+
+	private static function display_enum_member( $v ): string {
+		return is_string( $v ) ? '"' . self::lossy( $v ) . '"' : self::display( $v );
+	}
+
+	/** rest_validate_json_schema_pattern. */
+	private static function pattern_match( string $pattern, string $subject ): bool {
+		$escaped = str_replace( '#', '\\#', $pattern );
+		return 1 === @preg_match( '#' . $escaped . '#u', $subject ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+	}
+
+	private static function is_hex_color( string $s ): bool {
+		return 1 === preg_match( '|^#([A-Fa-f0-9]{3}){1,2}$|', $s );
+	}
+
+	private static function is_uuid( string $s ): bool {
+		return 1 === preg_match( '/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/', $s );
+	}
+
+	/** rest_parse_date( $s ) !== false */
+	private static function is_rest_date( string $s ): bool {
+		if ( ! preg_match( '#^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}(?::\d{2})?)?$#', $s ) ) {
+			return false;
+		}
+		return false !== strtotime( $s );
+	}
+
+	/** rest_is_ip_address */
+	private static function is_ip( string $s ): bool {
+		if ( preg_match( '/^(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)$/', $s ) ) {
+			return true;
+		}
+		return self::check_ipv6( $s );
+	}
+
+	/** WpOrg\Requests\Ipv6::check_ipv6 (negative fills, which throw there, are invalid). */
+	private static function check_ipv6( string $ip ): bool {
+		if ( 1 === substr_count( $ip, '::' ) ) {
+			[ $ip1, $ip2 ] = explode( '::', $ip );
+			$c1            = '' === $ip1 ? -1 : substr_count( $ip1, ':' );
+			$c2            = '' === $ip2 ? -1 : substr_count( $ip2, ':' );
+			if ( false !== strpos( $ip2, '.' ) ) {
+				++$c2;
+			}
+			if ( -1 === $c1 && -1 === $c2 ) {
+				$ip = '0:0:0:0:0:0:0:0';
+			} elseif ( -1 === $c1 ) {
+				if ( 7 - $c2 < 0 ) {
+					return false;
+				}
+				$ip = str_replace( '::', str_repeat( '0:', 7 - $c2 ), $ip );
+			} elseif ( -1 === $c2 ) {
+				if ( 7 - $c1 < 0 ) {
+					return false;
+				}
+				$ip = str_replace( '::', str_repeat( ':0', 7 - $c1 ), $ip );
+			} else {
+				if ( 6 - $c2 - $c1 < 0 ) {
+					return false;
+				}
+				$ip = str_replace( '::', ':' . str_repeat( '0:', 6 - $c2 - $c1 ), $ip );
+			}
+		}
+		if ( false !== strpos( $ip, '.' ) ) {
+			$pos  = strrpos( $ip, ':' );
+			$pos  = false === $pos ? 0 : $pos;
+			$ipv6 = substr( $ip, 0, $pos );
+			$ipv4 = substr( $ip, $pos + 1 );
+		} else {
+			$ipv6 = $ip;
+			$ipv4 = '';
+		}
+		$ipv6 = explode( ':', $ipv6 );
+		$ipv4 = explode( '.', $ipv4 );
+		if ( ! ( ( 8 === count( $ipv6 ) && 1 === count( $ipv4 ) ) || ( 6 === count( $ipv6 ) && 4 === count( $ipv4 ) ) ) ) {
+			return false;
+		}
+		foreach ( $ipv6 as $part ) {
+			if ( '' === $part || strlen( $part ) > 4 || ! ctype_xdigit( $part ) ) {
+				return false;
+			}
+		}
+		if ( 4 === count( $ipv4 ) ) {
+			foreach ( $ipv4 as $part ) {
+				$value = (int) $part;
+				if ( (string) $value !== $part || $value < 0 || $value > 0xFF ) {
+					return false;
+				}
+			}
+		}
+		return true;
+	}
+
+	/** is_email() without its filter. */
+	private static function is_email( string $email ): bool {
+		if ( strlen( $email ) < 6 ) {
+			return false;
+		}
+		if ( false === strpos( $email, '@', 1 ) ) {
+			return false;
+		}
+		[ $local, $domain ] = explode( '@', $email, 2 );
+		if ( ! preg_match( '/^[a-zA-Z0-9!#$%&\'*+\/=?^_`{|}~\.-]+$/', $local ) ) {
+			return false;
+		}
+		if ( preg_match( '/\.{2,}/', $domain ) ) {
+			return false;
+		}
+		if ( trim( $domain, " \t\n\r\0\x0B." ) !== $domain ) {
+			return false;
+		}
+		$subs = explode( '.', $domain );
+		if ( 2 > count( $subs ) ) {
+			return false;
+		}
+		foreach ( $subs as $sub ) {
+			if ( trim( $sub, " \t\n\r\0\x0B-" ) !== $sub ) {
+				return false;
+			}
+			if ( ! preg_match( '/^[a-z0-9-]+$/i', $sub ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** rest_get_best_type_for_value + the invalid-type fallback. @param mixed $v */
+	private static function best_type( $v, array $types ): ?string {
+		if ( '' === $v && in_array( 'string', $types, true ) ) {
+			return 'string';
+		}
+		foreach ( $types as $t ) {
+			switch ( $t ) {
+				case 'array':
+					$ok = self::is_array( $v );
+					break;
+				case 'object':
+					$ok = self::is_object( $v );
+					break;
+				case 'integer':
+					$ok = self::is_integer( $v );
+					break;
+				case 'number':
+					$ok = is_numeric( $v ) && ! is_bool( $v );
+					break;
+				case 'boolean':
+					$ok = self::is_boolean( $v );
+					break;
+				case 'string':
+					$ok = is_string( $v );
+					break;
+				case 'null':
+					$ok = null === $v;
+					break;
+				default:
+					$ok = false;
+			}
+			if ( $ok ) {
+				return $t;
+			}
+		}
+		foreach ( $types as $t ) {
+			if ( ! in_array( $t, array( 'array', 'object', 'string', 'number', 'integer', 'boolean', 'null' ), true ) ) {
+				return $t;
+			}
+		}
+		return null;
+	}
+
+	// -----------------------------------------------------------------------------------------
+	// uniqueItems: serialize( rest_stabilize_value() ) equality, without serialize().
+	// -----------------------------------------------------------------------------------------
+
+	private static function unique( array $items ): bool {
+		$seen = array();
+		foreach ( $items as $item ) {
+			$key = self::stable_key( $item, 0 );
+			if ( isset( $seen[ $key ] ) ) {
+				return false;
+			}
+			$seen[ $key ] = true;
+		}
+		return true;
+	}
+
+	/** @param mixed $v */
+	private static function stable_key( $v, int $depth ): string {
+		if ( null === $v ) {
+			return 'N';
+		}
+		if ( is_bool( $v ) ) {
+			return $v ? 'b1' : 'b0';
+		}
+		if ( is_int( $v ) ) {
+			return 'i' . $v;
+		}
+		if ( is_float( $v ) ) {
+			return is_nan( $v ) ? 'dNAN' : 'd' . bin2hex( pack( 'E', $v ) );
+		}
+		if ( is_string( $v ) ) {
+			return 's' . strlen( $v ) . ':' . $v;
+		}
+		if ( $depth > self::MAX_DEPTH ) {
+			return 'X' . spl_object_id( new \stdClass() ) . mt_rand();
+		}
+		if ( is_array( $v ) ) {
+			$parts = array();
+			foreach ( $v as $k => $c ) {
+				$parts[] = ( is_int( $k ) ? 'i' . $k : 's' . strlen( $k ) . ':' . $k ) . '=' . self::stable_key( $c, $depth + 1 );
+			}
+			sort( $parts, SORT_STRING );
+			return 'a{' . implode( ';', $parts ) . '}';
+		}
+		if ( $v instanceof \stdClass ) {
+			$parts = array();
+			foreach ( (array) $v as $k => $c ) {
+				$parts[] = ( is_int( $k ) ? 'i' . $k : 's' . strlen( $k ) . ':' . $k ) . '=' . self::stable_key( $c, $depth + 1 );
+			}
+			return 'o{' . implode( ';', $parts ) . '}';
+		}
+		return 'X' . spl_object_id( is_object( $v ) ? $v : new \stdClass() ) . ':' . mt_rand();
+	}
+
+	// -----------------------------------------------------------------------------------------
+	// Sanitization for enum (rest_sanitize_value_from_schema)
+	// -----------------------------------------------------------------------------------------
+
+	/** @param mixed $v */
+	private static function verdict( $v, array $n, int $depth ): bool {
+		$c = new self( true, $depth );
+		try {
+			$c->value( $v, $n );
+			return true;
+		} catch ( ValidatorStop $e ) {
+			return false;
+		}
+	}
+
+	/**
+	 * @param mixed $v
+	 * @return mixed
+	 */
+	private static function sanitize( $v, array $n, array $eff, int $depth ) {
+		if ( $depth > self::MAX_DEPTH ) {
+			throw new ValidatorStop();
+		}
+		if ( null !== $n['any_of'] ) {
+			$m = null;
+			foreach ( $n['any_of'] as $b ) {
+				if ( self::verdict( $v, $b, $depth ) ) {
+					$m = $b;
+					break;
+				}
+			}
+			if ( null === $m ) {
+				throw new ValidatorStop();
+			}
+			if ( ! self::ty_is_set( $eff ) ) {
+				$eff = $m['ty'];
+			}
+			$v = self::sanitize( $v, $m, $m['ty'], $depth + 1 );
+		}
+		if ( null !== $n['one_of'] ) {
+			$m     = null;
+			$count = 0;
+			foreach ( $n['one_of'] as $b ) {
+				if ( self::verdict( $v, $b, $depth ) ) {
+					++$count;
+					$m = $m ?? $b;
+				}
+			}
+			if ( 1 !== $count ) {
+				throw new ValidatorStop();
+			}
+			if ( ! self::ty_is_set( $eff ) ) {
+				$eff = $m['ty'];
+			}
+			$v = self::sanitize( $v, $m, $m['ty'], $depth + 1 );
+		}
+		$t = null;
+		if ( 'list' === $eff[0] ) {
+			$t = self::best_type( $v, $eff[1] );
+			if ( null === $t ) {
+				return null;
+			}
+		} elseif ( 'one' === $eff[0] ) {
+			$t = $eff[1];
+		}
+		$eff_one = null !== $t ? array( 'one', $t ) : $eff;
+		switch ( $t ) {
+			case 'array':
+				if ( is_scalar( $v ) ) {
+					$list = self::parse_list( self::scalar_string( $v ) );
+				} elseif ( is_array( $v ) ) {
+					$list = array_values( $v );
+				} else {
+					$list = array();
+				}
+				if ( null !== $n['items'] && $n['items_nonempty'] ) {
+					foreach ( $list as $i => $item ) {
+						$list[ $i ] = self::sanitize( $item, $n['items'], $n['items']['ty'], $depth + 1 );
+					}
+				}
+				if ( $n['unique_items'] && ! self::unique( $list ) ) {
+					throw new ValidatorStop();
+				}
+				return $list;
+			case 'object':
+				$entries = $v instanceof \stdClass ? (array) $v : ( is_array( $v ) ? $v : array() );
+				$out     = array();
+				foreach ( $entries as $key => $c ) {
+					if ( isset( $n['properties'][ $key ] ) ) {
+						$ps          = $n['properties'][ $key ];
+						$out[ $key ] = self::sanitize( $c, $ps, $ps['ty'], $depth + 1 );
+						continue;
+					}
+					$done = false;
+					foreach ( $n['pattern_properties'] as [ $pattern, $ps ] ) {
+						if ( self::pattern_match( $pattern, (string) $key ) ) {
+							if ( null !== $ps ) {
+								$out[ $key ] = self::sanitize( $c, $ps, $ps['ty'], $depth + 1 );
+								$done        = true;
+							}
+							break;
+						}
+					}
+					if ( $done ) {
+						continue;
+					}
+					if ( false === $n['additional'] ) {
+						continue;
+					}
+					$out[ $key ] = is_array( $n['additional'] ) ? self::sanitize( $c, $n['additional'], $n['additional']['ty'], $depth + 1 ) : $c;
+				}
+				return $out;
+			case 'null':
+				return null;
+			case 'integer':
+				return is_array( $v ) ? (int) ( count( $v ) > 0 ) : ( is_object( $v ) ? 1 : self::to_int( $v ) );
+			case 'number':
+				return is_array( $v ) ? (float) ( count( $v ) > 0 ) : ( is_object( $v ) ? 1.0 : (float) $v );
+			case 'boolean':
+				if ( is_string( $v ) ) {
+					return ! in_array( strtolower( $v ), array( 'false', '0', '' ), true );
+				}
+				return is_object( $v ) ? true : (bool) $v;
+		}
+		if ( null !== $n['format'] && self::format_applies( $eff_one ) ) {
+			$s = ( is_array( $v ) || is_object( $v ) ) ? null : ( is_string( $v ) ? $v : self::scalar_string( $v ) );
+			switch ( $n['format'] ) {
+				case 'hex-color':
+					return null !== $s && self::is_hex_color( $s ) ? $s : '';
+				case 'date-time':
+				case 'email':
+				case 'ip':
+				case 'uuid':
+				case 'text-field':
+					return null === $s ? '' : self::sanitize_text_field( $s, false );
+				case 'textarea-field':
+					return null === $s ? '' : self::sanitize_text_field( $s, true );
+				case 'uri':
+					return null === $s ? '' : self::sanitize_url( $s );
+			}
+		}
+		if ( 'string' === $t && ( is_scalar( $v ) || null === $v ) ) {
+			return self::scalar_string( $v );
+		}
+		return $v;
+	}
+
+	/** (int) $value on 64-bit PHP 8.2, without the float-to-int warning. @param mixed $v */
+	private static function to_int( $v ): int {
+		if ( is_float( $v ) ) {
+			if ( ! is_finite( $v ) ) {
+				return 0;
+			}
+			if ( $v >= -9.223372036854775808e18 && $v < 9.223372036854775808e18 ) {
+				return (int) $v;
+			}
+			$m = fmod( $v, 18446744073709551616.0 );
+			if ( $m < 0 ) {
+				$m += 18446744073709551616.0;
+			}
+			if ( $m > 9.223372036854775807e18 ) {
+				$m -= 18446744073709551616.0;
+			}
+			return (int) $m;
+		}
+		return (int) $v;
+	}
+
+	/** _sanitize_text_fields() without filters. */
+	private static function sanitize_text_field( string $str, bool $keep_newlines ): string {
+		if ( '' === $str || ! preg_match( '//u', $str ) ) {
+			return '';
+		}
+		$filtered = $str;
+		if ( str_contains( $filtered, '<' ) ) {
+			$filtered = preg_replace_callback( '%<[^>]*?((?=<)|>|$)%', static fn( $m ) => str_contains( $m[0], '>' ) ? $m[0] : '&lt;' . substr( $m[0], 1 ), $filtered );
+			$filtered = preg_replace( '@<(script|style)[^>]*?>.*?</\\1>@si', '', $filtered );
+			$filtered = trim( strip_tags( $filtered ) );
+			$filtered = str_replace( "<\n", "&lt;\n", $filtered );
+		}
+		if ( ! $keep_newlines ) {
+			$filtered = preg_replace( '/[\r\n\t ]+/', ' ', $filtered );
+		}
+		$filtered = trim( $filtered );
+		$found    = false;
+		while ( preg_match( '/%[a-f0-9]{2}/i', $filtered, $match ) ) {
+			$filtered = str_replace( $match[0], '', $filtered );
+			$found    = true;
+		}
+		if ( $found ) {
+			$filtered = trim( preg_replace( '/ +/', ' ', $filtered ) );
+		}
+		return $filtered;
+	}
+
+	/** A subset of sanitize_url() / esc_url( …, 'db' ) (the same subset as php.rs). */
+	private static function sanitize_url( string $url ): string {
+		if ( '' === $url ) {
+			return '';
+		}
+		$url = str_replace( ' ', '%20', ltrim( $url ) );
+		$url = preg_replace( '|[^a-z0-9-~+_.?#=!&;,/:%@$\|*\'()\[\]\x80-\xff]|i', '', $url );
+		if ( '' === $url ) {
+			return '';
+		}
+		if ( 0 !== stripos( $url, 'mailto:' ) ) {
+			do {
+				$before = $url;
+				$url    = str_ireplace( array( '%0d', '%0a' ), '', $url );
+			} while ( $before !== $url );
+		}
+		$url = str_replace( ';//', '://', $url );
+		if ( ! str_contains( $url, ':' ) && ! in_array( $url[0], array( '/', '#', '?' ), true ) && ! preg_match( '/^[a-z0-9-]+?\.php/i', $url ) ) {
+			$url = 'http://' . $url;
+		}
+		if ( '/' === $url[0] ) {
+			return $url;
+		}
+		$colon = strpos( $url, ':' );
+		$stop  = strcspn( $url, '/?#' );
+		if ( false !== $colon && $colon < $stop ) {
+			$scheme = strtolower( substr( $url, 0, $colon ) );
+			if ( ! in_array( $scheme, self::PROTOCOLS, true ) ) {
+				return '';
+			}
+		}
+		return $url;
+	}
+
+	private const PROTOCOLS = array( 'http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn' );
+
+	/** rest_are_values_equal. */
+	private static function values_equal( $a, $b ): bool {
+		if ( is_array( $a ) && is_array( $b ) ) {
+			if ( count( $a ) !== count( $b ) ) {
+				return false;
+			}
+			foreach ( $a as $k => $x ) {
+				if ( ! array_key_exists( $k, $b ) || ! self::values_equal( $x, $b[ $k ] ) ) {
+					return false;
+				}
+			}
+			return true;
+		}
+		if ( is_int( $a ) && is_float( $b ) || is_float( $a ) && is_int( $b ) ) {
+			return (float) $a === (float) $b;
+		}
+		if ( is_object( $a ) || is_object( $b ) ) {
+			return false;
+		}
+		return $a === $b;
+	}
+}
+
+/** @internal first-error mode's stop signal */
+final class ValidatorStop extends \Exception {
+}

@@ -1,0 +1,81 @@
+<?php
+/**
+ * Named constructors for every protocol error the server sends.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\JsonRpc;
+
+/**
+ * One place for codes, messages and HTTP statuses of protocol errors.
+ *
+ * Messages of the session errors are the ones existing clients match on
+ * (mcp-wordpress-remote re-initialises on -32005 / "Session not found").
+ */
+final class ErrorFactory {
+
+	public static function parse_error( string $detail = 'Invalid JSON in request body' ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::PARSE_ERROR, 'Parse error: ' . $detail, 400 );
+	}
+
+	public static function invalid_request( string $detail, string|int|float|null $id = null, int $http_status = 400 ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::INVALID_REQUEST, 'Invalid Request: ' . $detail, $http_status, null, $id );
+	}
+
+	public static function batch_not_supported(): JsonRpcError {
+		return self::invalid_request( 'JSON-RPC batches are not supported (removed in MCP 2025-06-18); send one message per request' );
+	}
+
+	public static function body_too_large( int $limit ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::INVALID_REQUEST, sprintf( 'Invalid Request: request body exceeds %d bytes', $limit ), 413 );
+	}
+
+	public static function method_not_found( string $method, string|int|float|null $id = null ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::METHOD_NOT_FOUND, 'Method not found: ' . $method, 200, null, $id );
+	}
+
+	public static function invalid_params( string $message, string|int|float|null $id = null ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::INVALID_PARAMS, $message, 200, null, $id );
+	}
+
+	public static function unknown_tool( string $name, string|int|float|null $id = null ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Unknown tool: ' . $name, 200, null, $id );
+	}
+
+	public static function internal_error( string|int|float|null $id = null ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::INTERNAL_ERROR, 'Internal error', 500, null, $id );
+	}
+
+	public static function missing_session( string|int|float|null $id = null ): JsonRpcError {
+		return self::invalid_request( 'Missing Mcp-Session-Id header', $id );
+	}
+
+	public static function session_not_found( string|int|float|null $id = null ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::SESSION_NOT_FOUND, 'Session not found: Invalid or expired session', 404, null, $id );
+	}
+
+	/**
+	 * @param string   $version   Version the client sent.
+	 * @param string[] $supported Supported versions.
+	 */
+	public static function unsupported_protocol_version( string $version, array $supported, string|int|float|null $id = null ): JsonRpcError {
+		return new JsonRpcError(
+			ErrorCode::INVALID_REQUEST,
+			sprintf( 'Bad Request: Unsupported protocol version: %s (supported versions: %s)', $version, implode( ', ', $supported ) ),
+			400,
+			array( 'supported' => array_values( $supported ) ),
+			$id
+		);
+	}
+
+	public static function unauthorized( string $message = 'Unauthorized: authentication required (use an application password over Basic auth, or a cookie with a REST nonce)' ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::UNAUTHORIZED, $message, 401 );
+	}
+
+	public static function forbidden( string $message ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::FORBIDDEN, $message, 403 );
+	}
+}

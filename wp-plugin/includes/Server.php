@@ -1,0 +1,154 @@
+<?php
+/**
+ * An MCP server: an endpoint with a set of tools.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin;
+
+use McpNative\Plugin\Tools\Tool;
+use McpNative\Plugin\Tools\ToolFactory;
+
+/**
+ * Served at /wp-json/{namespace}/{route}. Its tools are built lazily, on the first request that
+ * needs them, from the listed abilities (each one that fails to convert is skipped and logged)
+ * plus any built-in tools, and the site-context tool every server offers (listed last; its name
+ * is reserved). Ability tools check their arguments under the server's argument profile.
+ */
+final class Server {
+
+	/** @var array<string, Tool>|null */
+	private ?array $tools = null;
+
+	/**
+	 * @param string   $id            Server id.
+	 * @param string   $namespace     REST namespace.
+	 * @param string   $route         REST route (no leading slash).
+	 * @param string   $name          serverInfo.name.
+	 * @param string   $version       serverInfo.version.
+	 * @param string   $description   Description (sent as `instructions`).
+	 * @param string[] $ability_names Abilities served as direct tools.
+	 * @param Tool[]   $builtin_tools Tools not backed by a listed ability.
+	 * @param string   $profile       Argument profile of its ability tools: ArgumentProfile::STANDARD or STRICT.
+	 */
+	public function __construct(
+		public readonly string $id,
+		public readonly string $namespace,
+		public readonly string $route,
+		public readonly string $name,
+		public readonly string $version,
+		public readonly string $description = '',
+		public readonly array $ability_names = array(),
+		private readonly array $builtin_tools = array(),
+		public readonly string $profile = ArgumentProfile::STANDARD
+	) {
+		if ( ! ArgumentProfile::is_valid( $profile ) ) {
+			throw new \InvalidArgumentException( sprintf( 'Unknown argument profile "%s" (expected %s)', $profile, implode( ' or ', ArgumentProfile::all() ) ) );
+		}
+	}
+
+	/**
+	 * The REST route as WordPress reports it: /{namespace}/{route}.
+	 */
+	public function rest_route(): string {
+		return '/' . trim( $this->namespace, '/' ) . '/' . trim( $this->route, '/' );
+	}
+
+	/**
+	 * The endpoint URL.
+	 */
+	public function url(): string {
+		return rest_url( ltrim( $this->rest_route(), '/' ) );
+	}
+
+	/**
+	 * @return array<string, Tool> Tools by MCP name.
+	 */
+	public function tools(): array {
+		if ( null === $this->tools ) {
+			$this->tools = $this->build_tools();
+		}
+		return $this->tools;
+	}
+
+	public function get_tool( string $name ): ?Tool {
+		return $this->tools()[ $name ] ?? null;
+	}
+
+	/**
+	 * @return array<string, Tool>
+	 */
+	private function build_tools(): array {
+		$tools = array();
+		foreach ( $this->builtin_tools as $tool ) {
+			$tools[ $tool->name ] = $tool;
+		}
+		$site_context = SiteIdentity::tool();
+		foreach ( $this->ability_names as $ability_name ) {
+			$tool = $this->tool_for_ability( $ability_name );
+			if ( null === $tool ) {
+				continue;
+			}
+			if ( isset( $tools[ $tool->name ] ) || $site_context->name === $tool->name ) {
+				Logger::warning_throttled(
+					'Ability skipped: its MCP tool name is already taken on this server',
+					array(
+						'server'  => $this->id,
+						'ability' => $ability_name,
+						'tool'    => $tool->name,
+					)
+				);
+				continue;
+			}
+			$tools[ $tool->name ] = $tool;
+		}
+		$tools[ $site_context->name ] ??= $site_context;
+
+		/**
+		 * Filters a server's tools (MCP name => Tool). Entries that are not Tool objects are dropped.
+		 *
+		 * @param array<string, Tool> $tools  Tools.
+		 * @param Server              $server The server.
+		 */
+		$filtered = apply_filters( 'mcp_native_server_tools', $tools, $this );
+		if ( ! is_array( $filtered ) ) {
+			Logger::warning_throttled( 'Filter mcp_native_server_tools returned a non-array; ignored', array( 'server' => $this->id ) );
+			return $tools;
+		}
+		$clean = array();
+		foreach ( $filtered as $tool ) {
+			if ( $tool instanceof Tool ) {
+				$clean[ $tool->name ] = $tool;
+			}
+		}
+		return $clean;
+	}
+
+	private function tool_for_ability( string $ability_name ): ?Tool {
+		$context = array(
+			'server'  => $this->id,
+			'ability' => $ability_name,
+		);
+		if ( ! function_exists( 'wp_has_ability' ) || ! wp_has_ability( $ability_name ) ) {
+			Logger::warning_throttled( 'Ability skipped: not registered', $context );
+			return null;
+		}
+		$ability = wp_get_ability( $ability_name );
+		if ( ! $ability instanceof \WP_Ability ) {
+			Logger::warning_throttled( 'Ability skipped: not registered', $context );
+			return null;
+		}
+		$tool = ToolFactory::from_ability( $ability, $this->id, $this->profile );
+		if ( $tool instanceof \WP_Error ) {
+			Logger::warning_throttled(
+				'Ability skipped: ' . $tool->get_error_message(),
+				$context + array( 'code' => $tool->get_error_code() )
+			);
+			return null;
+		}
+		return $tool;
+	}
+}

@@ -1,0 +1,66 @@
+<?php
+/**
+ * An MCP session.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Session;
+
+/**
+ * A session as stored for its user.
+ */
+final class Session {
+
+	/**
+	 * @param string $id               Session id (UUID v4).
+	 * @param int    $user_id          Owner.
+	 * @param string $server_id        Server the session was opened on.
+	 * @param string $protocol_version Negotiated protocol version.
+	 * @param int    $created          Unix time.
+	 * @param int    $last_seen        Unix time of the last request.
+	 * @param string $client_name      clientInfo.name from initialize (informational).
+	 */
+	public function __construct(
+		public readonly string $id,
+		public readonly int $user_id,
+		public readonly string $server_id,
+		public readonly string $protocol_version,
+		public readonly int $created,
+		public readonly int $last_seen,
+		public readonly string $client_name = ''
+	) {}
+
+	/**
+	 * @return array<string, mixed>
+	 */
+	public function to_array(): array {
+		return array(
+			'server'   => $this->server_id,
+			'protocol' => $this->protocol_version,
+			'created'  => $this->created,
+			'seen'     => $this->last_seen,
+			'client'   => $this->client_name,
+		);
+	}
+
+	/**
+	 * @param mixed $data Stored value.
+	 */
+	public static function from_array( string $id, int $user_id, mixed $data ): ?self {
+		if ( ! is_array( $data ) || ! isset( $data['server'], $data['created'], $data['seen'] ) ) {
+			return null;
+		}
+		return new self(
+			$id,
+			$user_id,
+			(string) $data['server'],
+			(string) ( $data['protocol'] ?? '' ),
+			(int) $data['created'],
+			(int) $data['seen'],
+			(string) ( $data['client'] ?? '' )
+		);
+	}
+}

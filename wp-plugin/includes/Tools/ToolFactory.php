@@ -1,0 +1,178 @@
+<?php
+/**
+ * Abilities to tools.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Tools;
+
+use McpNative\Plugin\AnnotationMapper;
+use McpNative\Plugin\ArgumentProfile;
+use McpNative\Plugin\Contract;
+use McpNative\Plugin\NameSanitizer;
+
+/**
+ * Builds a direct tool from an ability: MCP-safe name, title from the label, description,
+ * schemas made objects by the contract facade (flattened input wrapped as `input`, output as
+ * `result`, recorded in the adapter meta like the official adapter), annotations mapped.
+ */
+final class ToolFactory {
+
+	public const INPUT_WRAPPER  = 'input';
+	public const OUTPUT_WRAPPER = 'result';
+
+	/**
+	 * @param \WP_Ability $ability   The ability.
+	 * @param string      $server_id Server the tool is built for (passed to the name filter).
+	 * @param string      $profile   Argument profile (ArgumentProfile::STANDARD or STRICT).
+	 * @return AbilityTool|\WP_Error
+	 */
+	public static function from_ability( \WP_Ability $ability, string $server_id = '', string $profile = ArgumentProfile::STANDARD ): AbilityTool|\WP_Error {
+		try {
+			return self::build( $ability, $server_id, $profile );
+		} catch ( \Throwable $e ) {
+			return new \WP_Error(
+				'mcp_native_tool_conversion_failed',
+				sprintf( 'Ability %s could not be converted to an MCP tool: %s', $ability->get_name(), $e->getMessage() ),
+				array( 'exception' => get_class( $e ) )
+			);
+		}
+	}
+
+	/**
+	 * @throws \Throwable From the contract (SchemaException) or ability code.
+	 */
+	private static function build( \WP_Ability $ability, string $server_id, string $profile ): AbilityTool|\WP_Error {
+		$ability_name = $ability->get_name();
+		$name         = NameSanitizer::sanitize( $ability_name );
+		if ( $name instanceof \WP_Error ) {
+			return $name;
+		}
+		/**
+		 * Filters the MCP tool name of an ability. The value is validated, not re-sanitized.
+		 *
+		 * @param string      $name      Sanitized name.
+		 * @param \WP_Ability $ability   The ability.
+		 * @param string      $server_id Server id.
+		 */
+		$filtered = apply_filters( 'mcp_native_tool_name', $name, $ability, $server_id );
+		if ( ! is_string( $filtered ) || ! NameSanitizer::is_valid( $filtered ) ) {
+			return new \WP_Error(
+				'mcp_native_tool_name_invalid',
+				sprintf( 'Filter mcp_native_tool_name returned an invalid MCP tool name for %s: %s', $ability_name, is_string( $filtered ) ? $filtered : gettype( $filtered ) )
+			);
+		}
+		$name = $filtered;
+
+		$adapter_meta = array( 'ability' => $ability_name );
+
+		$input_source = $ability->get_input_schema();
+		if ( array() === $input_source ) {
+			$input_schema = array(
+				'type'       => 'object',
+				'properties' => array(),
+			);
+		} else {
+			$transformed  = Contract::transform_to_object_schema( $input_source, self::INPUT_WRAPPER );
+			$input_schema = self::schema_array( $transformed['schema'] ?? null, $ability_name, 'input' );
+			if ( ! empty( $transformed['was_transformed'] ) ) {
+				$adapter_meta['input_schema_transformed'] = true;
+				$adapter_meta['input_schema_wrapper']     = is_string( $transformed['wrapper_property'] ?? null ) ? $transformed['wrapper_property'] : self::INPUT_WRAPPER;
+			}
+		}
+
+		$output_schema = null;
+		$output_source = $ability->get_output_schema();
+		if ( array() !== $output_source ) {
+			$transformed   = Contract::transform_to_object_schema( $output_source, self::OUTPUT_WRAPPER );
+			$output_schema = self::schema_array( $transformed['schema'] ?? null, $ability_name, 'output' );
+			if ( ! empty( $transformed['was_transformed'] ) ) {
+				$adapter_meta['output_schema_transformed'] = true;
+				$adapter_meta['output_schema_wrapper']     = is_string( $transformed['wrapper_property'] ?? null ) ? $transformed['wrapper_property'] : self::OUTPUT_WRAPPER;
+			}
+		}
+
+		$meta        = $ability->get_meta();
+		$label       = trim( $ability->get_label() );
+		$annotations = AnnotationMapper::map_tool( is_array( $meta['annotations'] ?? null ) ? $meta['annotations'] : array() );
+		if ( array() !== $annotations && ! isset( $annotations['title'] ) && '' !== $label ) {
+			$annotations['title'] = $label;
+		}
+		$mcp = is_array( $meta['mcp'] ?? null ) ? $meta['mcp'] : array();
+
+		return new AbilityTool(
+			$ability,
+			$adapter_meta,
+			$name,
+			$label,
+			trim( $ability->get_description() ),
+			$input_schema,
+			$output_schema,
+			$annotations,
+			self::tool_meta( $mcp['_meta'] ?? null ),
+			self::icons( $mcp['icons'] ?? null, $ability_name ),
+			$profile
+		);
+	}
+
+	/**
+	 * A transformed schema as an array with `type: object`.
+	 *
+	 * @throws \UnexpectedValueException When the contract returned something unusable.
+	 */
+	private static function schema_array( mixed $schema, string $ability_name, string $which ): array {
+		if ( $schema instanceof \stdClass ) {
+			$schema = get_object_vars( $schema );
+		}
+		if ( ! is_array( $schema ) ) {
+			throw new \UnexpectedValueException( sprintf( 'the %s schema of %s did not convert to an object schema', $which, $ability_name ) );
+		}
+		$type = $schema['type'] ?? 'object';
+		if ( 'object' !== $type && ! ( is_array( $type ) && in_array( 'object', $type, true ) ) ) {
+			throw new \UnexpectedValueException( sprintf( 'the %s schema of %s converted to type %s, not object', $which, $ability_name, is_string( $type ) ? $type : gettype( $type ) ) );
+		}
+		$schema['type'] = 'object';
+		return $schema;
+	}
+
+	/**
+	 * meta.mcp._meta, when it is a non-empty map.
+	 */
+	private static function tool_meta( mixed $meta ): array {
+		if ( ! is_array( $meta ) || array() === $meta || array_is_list( $meta ) ) {
+			return array();
+		}
+		return $meta;
+	}
+
+	/**
+	 * meta.mcp.icons: entries with a string `src`; others are skipped.
+	 */
+	private static function icons( mixed $icons, string $ability_name ): array {
+		if ( ! is_array( $icons ) ) {
+			return array();
+		}
+		$out = array();
+		foreach ( array_values( $icons ) as $index => $icon ) {
+			if ( ! is_array( $icon ) || ! isset( $icon['src'] ) || ! is_string( $icon['src'] ) || '' === trim( $icon['src'] ) ) {
+				\McpNative\Plugin\Logger::warning( 'Invalid icon skipped: an icon needs a src', array( 'ability' => $ability_name, 'index' => $index ) );
+				continue;
+			}
+			$clean = array( 'src' => trim( $icon['src'] ) );
+			if ( isset( $icon['mimeType'] ) && is_string( $icon['mimeType'] ) ) {
+				$clean['mimeType'] = $icon['mimeType'];
+			}
+			if ( isset( $icon['sizes'] ) && is_array( $icon['sizes'] ) ) {
+				$clean['sizes'] = array_values( array_filter( $icon['sizes'], 'is_string' ) );
+			}
+			if ( isset( $icon['theme'] ) && in_array( $icon['theme'], array( 'light', 'dark' ), true ) ) {
+				$clean['theme'] = $icon['theme'];
+			}
+			$out[] = $clean;
+		}
+		return $out;
+	}
+}
