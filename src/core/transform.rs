@@ -202,9 +202,10 @@ pub fn pointer_segment(key: Key<'_>) -> String {
     }
 }
 
-/// What the walk made of one value.
-enum Outcome<V, O> {
-    Keep(Entry<V, O>),
+/// What the walk made of one value (the caller holds the value itself, so `Same` carries nothing).
+enum Outcome<O> {
+    Same,
+    New(O),
     Remove,
 }
 
@@ -216,11 +217,9 @@ struct Walk<'a, 'b, V: View<'a>, B: Builder<'a, V>> {
 }
 
 impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
-    fn value(&mut self, v: V, position: Position, depth: usize) -> Result<Outcome<V, B::Out>, TransformError> {
+    fn value(&mut self, v: V, position: Position, depth: usize) -> Result<Outcome<B::Out>, TransformError> {
         match v.shape() {
-            Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_) => {
-                Ok(Outcome::Keep(Entry::Same(v)))
-            }
+            Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_) => Ok(Outcome::Same),
             Shape::Opaque | Shape::Object { kind: ObjectKind::Opaque, .. } => Ok(Outcome::Remove),
             Shape::Array { identity, .. } => self.container(v, identity, position, depth, false),
             Shape::Object { identity, kind: ObjectKind::Plain } => {
@@ -241,7 +240,7 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                 self.ancestors.pop();
                 // The object itself is replaced by what it serialises to.
                 Ok(match outcome? {
-                    Outcome::Keep(Entry::Same(same)) => Outcome::Keep(Entry::New(self.builder.share(same))),
+                    Outcome::Same => Outcome::New(self.builder.share(serialized)),
                     other => other,
                 })
             }
@@ -255,7 +254,7 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         position: Position,
         depth: usize,
         always_rebuild: bool,
-    ) -> Result<Outcome<V, B::Out>, TransformError> {
+    ) -> Result<Outcome<B::Out>, TransformError> {
         if identity != 0 && self.ancestors.contains(&identity) {
             return Ok(Outcome::Remove);
         }
@@ -277,12 +276,11 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         position: Position,
         depth: usize,
         always_rebuild: bool,
-    ) -> Result<Outcome<V, B::Out>, TransformError> {
-        let entries = self.entries(v, position, depth, always_rebuild);
-        Ok(Outcome::Keep(match entries? {
-            None => Entry::Same(v),
-            Some(entries) => Entry::New(self.builder.array(entries)),
-        }))
+    ) -> Result<Outcome<B::Out>, TransformError> {
+        Ok(match self.entries(v, position, depth, always_rebuild)? {
+            None => Outcome::Same,
+            Some(entries) => Outcome::New(self.builder.array(entries)),
+        })
     }
 
     /// The cleaned entries of a container, or `None` when nothing changes.
@@ -310,19 +308,19 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
             } else {
                 let child_pos = position_under(position, keyword);
                 let outcome = self.value(child, child_pos, depth + 1).map_err(|e| e.under(key))?;
-                if child_pos == Position::SchemaMap && self.is_empty(&outcome) {
+                if child_pos == Position::SchemaMap && self.is_empty(&outcome, child) {
                     Outcome::Remove
                 } else {
                     outcome
                 }
             };
             match outcome {
-                Outcome::Keep(Entry::Same(c)) => {
+                Outcome::Same => {
                     if let Some(out) = rebuilt.as_mut() {
-                        out.push((OutKey::Orig(entry_key), Entry::Same(c)));
+                        out.push((OutKey::Orig(entry_key), Entry::Same(child)));
                     }
                 }
-                Outcome::Keep(Entry::New(n)) => {
+                Outcome::New(n) => {
                     rebuilt.get_or_insert_with(|| copy_first(v, index)).push((OutKey::Orig(entry_key), Entry::New(n)));
                 }
                 Outcome::Remove => {
@@ -340,10 +338,10 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         Ok(rebuilt)
     }
 
-    fn is_empty(&self, outcome: &Outcome<V, B::Out>) -> bool {
+    fn is_empty(&self, outcome: &Outcome<B::Out>, value: V) -> bool {
         match outcome {
-            Outcome::Keep(Entry::Same(v)) => v.is_empty_array(),
-            Outcome::Keep(Entry::New(n)) => self.builder.is_empty_array(n),
+            Outcome::Same => value.is_empty_array(),
+            Outcome::New(n) => self.builder.is_empty_array(n),
             Outcome::Remove => false,
         }
     }

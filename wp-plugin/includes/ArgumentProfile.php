@@ -105,10 +105,11 @@ final class ArgumentProfile {
 		foreach ( $violations as $violation ) {
 			$violation = is_array( $violation ) ? $violation : array();
 			$path      = is_string( $violation['path'] ?? null ) ? $violation['path'] : '';
+			$message   = is_string( $violation['message'] ?? null ) ? $violation['message'] : 'Invalid value.';
 			$clean[]   = array(
 				'path'    => $path_prefix . $path,
 				'keyword' => is_string( $violation['keyword'] ?? null ) ? $violation['keyword'] : '',
-				'message' => is_string( $violation['message'] ?? null ) ? $violation['message'] : 'Invalid value.',
+				'message' => '' === $path_prefix ? $message : self::prefix_message_paths( $message, $path_prefix ),
 			);
 		}
 		$count = count( $clean );
@@ -130,6 +131,20 @@ final class ArgumentProfile {
 			);
 		}
 		return new \WP_Error( self::ERROR_CODE, implode( "\n", $lines ), array( 'violations' => $clean ) );
+	}
+
+	/**
+	 * The validator names places by JSON Pointers relative to the validated value ("/posts/1/title
+	 * is not of type string.", "x is a required property of value."); when that value sits
+	 * inside the tool's arguments (under `$path_prefix`), the message is rewritten to match the
+	 * violation's path: pointers standing as words get the prefix, the root ("value") becomes
+	 * the prefix itself.
+	 */
+	public static function prefix_message_paths( string $message, string $path_prefix ): string {
+		$replacement = str_replace( array( '\\', '$' ), array( '\\\\', '\\$' ), $path_prefix );
+		$message     = (string) preg_replace( '~(^|\s)(/[^\s]*)~', '${1}' . $replacement . '${2}', $message );
+		$message     = (string) preg_replace( '~^value(?=\s)~', $replacement, $message );
+		return (string) preg_replace( '~(\sof\s)value(?=\.?$)~', '${1}' . $replacement, $message );
 	}
 
 	/**

@@ -4,6 +4,9 @@
 //! Each function names the PHP function it mirrors; the pure-PHP fallback
 //! (wp-plugin/includes/Fallback/Validator.php) calls the originals.
 
+/// fancy-regex as the `jsonschema` crate ships it (same version, no extra dependency).
+use fancy_regex as fancy;
+
 /// The whitespace `is_numeric` accepts around a number: " \t\n\r\v\f".
 #[inline]
 pub fn is_php_ws(b: u8) -> bool {
@@ -385,23 +388,27 @@ pub fn is_rest_date(s: &[u8]) -> bool {
     strtotime_accepts(s)
 }
 
-/// The part of `strtotime` that matters after the RFC 3339 regex matched: PHP's parser
-/// rejects out-of-range months (> 12), days (> 31), hours (> 24), minutes/seconds (> 59,
-/// seconds up to 60), and a trailing "\n" is accepted as whitespace. Lower-case `t`/`z`
-/// separators are accepted by the ISO8601 rules as well.
+/// The part of `strtotime` that matters after the RFC 3339 regex matched (measured on PHP
+/// 8.2): month <= 12, day <= 31, hour <= 24, minute <= 59, second <= 60 (zeros accepted); a
+/// "+HH:MM" offset needs HH <= 24 and MM <= 59 (a bare "+HH" is always read).
 fn strtotime_accepts(s: &[u8]) -> bool {
-    let n = |a: usize, b: usize| -> u32 {
-        s[a..b].iter().fold(0u32, |acc, c| acc * 10 + (c - b'0') as u32)
-    };
-    let month = n(5, 7);
-    let day = n(8, 10);
-    let hour = n(11, 13);
-    let min = n(14, 16);
-    let sec = n(17, 19);
-    if month > 12 || day > 31 || hour > 24 || min > 59 || sec > 60 {
+    let n = |a: usize, b: usize| -> u32 { s[a..b].iter().fold(0u32, |acc, c| acc * 10 + (c - b'0') as u32) };
+    if n(5, 7) > 12 || n(8, 10) > 31 || n(11, 13) > 24 || n(14, 16) > 59 || n(17, 19) > 60 {
         return false;
     }
-    // Timezone offsets: strtotime reads "+HH" / "+HH:MM"; hours above 99 cannot occur here.
+    let body = strip_final_newline(s);
+    if let Some(pos) = body.iter().rposition(|&b| b == b'+' || b == b'-') {
+        if pos > 19 {
+            let tz = &body[pos + 1..];
+            if tz.len() == 5 && tz[2] == b':' {
+                let hh = (tz[0] - b'0') as u32 * 10 + (tz[1] - b'0') as u32;
+                let mm = (tz[3] - b'0') as u32 * 10 + (tz[4] - b'0') as u32;
+                if hh > 24 || mm > 59 {
+                    return false;
+                }
+            }
+        }
+    }
     true
 }
 
@@ -444,47 +451,52 @@ fn is_ipv6_requests(s: &[u8]) -> bool {
         if c1 == -1 && c2 == -1 {
             ip_owned = "0:0:0:0:0:0:0:0".to_string();
         } else if c1 == -1 {
-            let fill = "0:".repeat((7 - c2).max(0) as usize);
+            if 7 - c2 < 0 {
+                return false;
+            }
+            let fill = "0:".repeat((7 - c2) as usize);
             ip_owned = format!("{fill}{right}");
         } else if c2 == -1 {
-            let fill = ":0".repeat((7 - c1).max(0) as usize);
+            if 7 - c1 < 0 {
+                return false;
+            }
+            let fill = ":0".repeat((7 - c1) as usize);
             ip_owned = format!("{left}{fill}");
         } else {
-            let fill = ":0".repeat((6 - c2 - c1).max(0) as usize);
+            if 6 - c2 - c1 < 0 {
+                return false;
+            }
+            let fill = ":0".repeat((6 - c2 - c1) as usize);
             ip_owned = format!("{left}{fill}:{right}");
         }
         ip_owned.as_str()
     } else {
         ip
     };
-    // split_v6_v4
-    let (v6, v4) = match ip.rfind(':') {
-        Some(pos) if ip[pos..].contains('.') => (&ip[..pos], Some(&ip[pos + 1..])),
-        _ => (ip, None),
+    // split_v6_v4: any '.' splits at the last ':' (none: position 0, as PHP's false)
+    let (v6, v4) = if ip.contains('.') {
+        match ip.rfind(':') {
+            Some(pos) => (&ip[..pos], &ip[pos + 1..]),
+            None => ("", ip.get(1..).unwrap_or("")),
+        }
+    } else {
+        (ip, "")
     };
     let groups: Vec<&str> = v6.split(':').collect();
-    let want = if v4.is_some() { 6 } else { 8 };
-    if groups.len() != want {
+    let v4parts: Vec<&str> = v4.split('.').collect();
+    if !((groups.len() == 8 && v4parts.len() == 1) || (groups.len() == 6 && v4parts.len() == 4)) {
         return false;
     }
     for g in &groups {
         if g.is_empty() || g.len() > 4 || !g.bytes().all(|b| b.is_ascii_hexdigit()) {
-            // Requests: `ctype_xdigit` on each part and length <= 4; an empty group fails
-            // ctype_xdigit('') (false).
             return false;
         }
     }
-    if let Some(v4) = v4 {
-        let parts: Vec<&str> = v4.split('.').collect();
-        if parts.len() != 4 {
-            return false;
-        }
-        for p in parts {
-            if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
-                return false;
-            }
-            match p.parse::<u32>() {
-                Ok(v) if v <= 255 => {}
+    if v4parts.len() == 4 {
+        for p in v4parts {
+            // (string) (int) $part === $part, 0..255
+            match p.parse::<i64>() {
+                Ok(v) if (0..=255).contains(&v) && v.to_string() == p => {}
                 _ => return false,
             }
         }
@@ -762,6 +774,84 @@ fn strip_tags(s: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The protocols `wp_allowed_protocols()` returns by default.
+const PROTOCOLS: [&str; 22] = [
+    "http", "https", "ftp", "ftps", "mailto", "news", "irc", "irc6", "ircs", "gopher", "nntp", "feed", "telnet",
+    "mms", "rtsp", "sms", "svn", "tel", "fax", "xmpp", "webcal", "urn",
+];
+
+/// A subset of `sanitize_url()` (`esc_url( …, 'db' )`): ltrim, spaces to %20, drop characters
+/// outside the URL set, strip %0a/%0d, default to http://, and reject unknown protocols.
+pub fn sanitize_url(s: &[u8]) -> Vec<u8> {
+    if s.is_empty() {
+        return Vec::new();
+    }
+    let ws: &[u8] = b" \t\n\r\0\x0B";
+    let start = s.iter().position(|b| !ws.contains(b)).unwrap_or(s.len());
+    let mut url: Vec<u8> = Vec::with_capacity(s.len());
+    for &b in &s[start..] {
+        if b == b' ' {
+            url.extend_from_slice(b"%20");
+        } else if b.is_ascii_alphanumeric() || b >= 0x80 || b"-~+_.?#=!&;,/:%@$|*'()[]".contains(&b) {
+            url.push(b);
+        }
+    }
+    if url.is_empty() {
+        return url;
+    }
+    if !(url.len() >= 7 && url[..7].eq_ignore_ascii_case(b"mailto:")) {
+        loop {
+            let before = url.len();
+            for pat in [b"%0d", b"%0a"] {
+                url = replace_all_ci(&url, pat);
+            }
+            if url.len() == before {
+                break;
+            }
+        }
+    }
+    url = replace_all(&url, b";//", b"://");
+    if url.is_empty() {
+        return url;
+    }
+    let is_php_file = {
+        let dot = url.windows(4).position(|w| w.eq_ignore_ascii_case(b".php"));
+        matches!(dot, Some(d) if d > 0 && url[..d].iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-'))
+    };
+    if !url.contains(&b':') && !matches!(url[0], b'/' | b'#' | b'?') && !is_php_file {
+        let mut u = b"http://".to_vec();
+        u.extend_from_slice(&url);
+        url = u;
+    }
+    if url[0] == b'/' {
+        return url;
+    }
+    let stop = url.iter().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(url.len());
+    if let Some(colon) = url.iter().position(|&b| b == b':') {
+        if colon < stop {
+            let scheme = url[..colon].to_ascii_lowercase();
+            if !PROTOCOLS.iter().any(|p| p.as_bytes() == scheme.as_slice()) {
+                return Vec::new();
+            }
+        }
+    }
+    url
+}
+
+fn replace_all_ci(s: &[u8], pat: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if s.len() - i >= pat.len() && s[i..i + pat.len()].eq_ignore_ascii_case(pat) {
+            i += pat.len();
+        } else {
+            out.push(s[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
 /// `sanitize_hex_color`: the color when valid, '' otherwise.
 pub fn sanitize_hex_color(s: &[u8]) -> Vec<u8> {
     if is_hex_color(s) {
@@ -774,7 +864,7 @@ pub fn sanitize_hex_color(s: &[u8]) -> Vec<u8> {
 /// PHP's PCRE pattern for `rest_validate_json_schema_pattern`, translated for fancy-regex.
 /// Returns None when the pattern cannot be compiled (PHP's preg_match then returns false,
 /// which WordPress treats as "does not match").
-pub fn compile_pattern(pattern: &[u8]) -> Option<fancy_regex::Regex> {
+pub fn compile_pattern(pattern: &[u8]) -> Option<fancy::Regex> {
     let p = std::str::from_utf8(pattern).ok()?;
     // WordPress escapes '#' (its delimiter); an already escaped "\#" becomes "\\#" which in
     // PCRE is an escaped backslash followed by the end delimiter → compile error.
@@ -806,7 +896,7 @@ pub fn compile_pattern(pattern: &[u8]) -> Option<fancy_regex::Regex> {
     }
     // PCRE `$` (no D flag) also matches before a final newline: `(?=\n?\z)`.
     let translated = translate_dollar(&escaped);
-    fancy_regex::RegexBuilder::new(&translated).backtrack_limit(1_000_000).build().ok()
+    fancy::RegexBuilder::new(&translated).backtrack_limit(1_000_000).build().ok()
 }
 
 /// Rewrites unescaped `$` outside character classes to `(?=\n?\z)`, and `\Z` likewise,

@@ -3,6 +3,7 @@
 //! once, at compile time).
 
 use super::php::{self, Num};
+use fancy_regex as fancy;
 use super::value::{ents, canonical_int, to_pval, PKey, PVal};
 use crate::core::view::{Key, Shape, View};
 use std::collections::HashMap;
@@ -103,7 +104,7 @@ pub enum Required {
 #[derive(Debug)]
 pub struct Pattern {
     pub source: Vec<u8>,
-    pub regex: Option<fancy_regex::Regex>,
+    pub regex: Option<fancy::Regex>,
 }
 
 impl Pattern {

@@ -409,10 +409,8 @@ impl<'p> Ctx<'p> {
             self.fail("depth", |w| format!("{w} is nested deeper than {} levels.", crate::core::MAX_DEPTH))?;
             return Err(Stop);
         }
-        if id != 0 && self.ancestors.contains(&id) {
-            self.fail("cycle", |w| format!("{w} contains a reference cycle."))?;
-            return Err(Stop);
-        }
+        // A reference cycle needs no check here: every step down the value is a step down the
+        // (finite, acyclic) compiled schema, exactly as in WordPress.
         self.ancestors.push(id);
         Ok(Some(id))
     }
@@ -715,9 +713,9 @@ fn unique<'a, V: View<'a>>(v: V) -> bool {
     }
     let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::with_capacity(items.len());
     for (i, it) in items.iter().enumerate() {
-        let h = stable_hash(*it, 0);
+        let h = stable_hash(*it, &mut Vec::new());
         let bucket = seen.entry(h).or_default();
-        if bucket.iter().any(|&j| stable_eq(items[j], *it, 0)) {
+        if bucket.iter().any(|&j| stable_eq(items[j], *it, &mut Vec::new())) {
             return false;
         }
         bucket.push(i);
@@ -738,7 +736,15 @@ fn hash_bytes(mut h: u64, b: &[u8]) -> u64 {
     mix(h, b.len() as u64)
 }
 
-fn stable_hash<'a, V: View<'a>>(v: V, depth: usize) -> u64 {
+/// Identity of a container that can be part of a cycle (0: cannot).
+fn cycle_id<'a, V: View<'a>>(v: V) -> usize {
+    match v.shape() {
+        Shape::Array { identity, .. } | Shape::Object { identity, .. } => identity,
+        _ => 0,
+    }
+}
+
+fn stable_hash<'a, V: View<'a>>(v: V, stack: &mut Vec<usize>) -> u64 {
     match v.shape() {
         Shape::Null => 1,
         Shape::Bool(b) => 2 + b as u64,
@@ -746,9 +752,11 @@ fn stable_hash<'a, V: View<'a>>(v: V, depth: usize) -> u64 {
         Shape::Float(f) => mix(5, if f.is_nan() { 0x7ff8 } else { f.to_bits() }),
         Shape::Str(s) => hash_bytes(6, s),
         Shape::Array { .. } | Shape::Object { kind: ObjectKind::Plain, .. } => {
-            if depth > crate::core::MAX_DEPTH {
+            let id = cycle_id(v);
+            if stack.len() > crate::core::MAX_DEPTH || (id != 0 && stack.contains(&id)) {
                 return 7;
             }
+            stack.push(id);
             let tag = if v.is_array() { 8 } else { 9 };
             // order-insensitive for arrays (ksort), combine with a commutative sum
             let mut acc: u64 = 0;
@@ -757,15 +765,32 @@ fn stable_hash<'a, V: View<'a>>(v: V, depth: usize) -> u64 {
                     NKey::Int(i) => mix(10, i as u64),
                     NKey::Str(s) => hash_bytes(11, s),
                 };
-                acc = acc.wrapping_add(mix(kh, stable_hash(c, depth + 1)));
+                acc = acc.wrapping_add(mix(kh, stable_hash(c, stack)));
             }
+            stack.pop();
             mix(tag, acc)
         }
         _ => 12,
     }
 }
 
-fn stable_eq<'a, V: View<'a>>(a: V, b: V, depth: usize) -> bool {
+/// Two values equal for `serialize( rest_stabilize_value() )`. Cycles compare unequal (PHP
+/// would recurse forever); `stack` holds the identities of the containers of `a` being walked.
+fn stable_eq<'a, V: View<'a>>(a: V, b: V, stack: &mut Vec<usize>) -> bool {
+    let id = cycle_id(a);
+    if matches!(a.shape(), Shape::Array { .. } | Shape::Object { .. }) {
+        if stack.len() > crate::core::MAX_DEPTH || (id != 0 && stack.contains(&id)) {
+            return false;
+        }
+        stack.push(id);
+        let r = stable_eq_inner(a, b, stack);
+        stack.pop();
+        return r;
+    }
+    stable_eq_inner(a, b, stack)
+}
+
+fn stable_eq_inner<'a, V: View<'a>>(a: V, b: V, stack: &mut Vec<usize>) -> bool {
     match (a.shape(), b.shape()) {
         (Shape::Null, Shape::Null) => true,
         (Shape::Bool(x), Shape::Bool(y)) => x == y,
@@ -773,22 +798,19 @@ fn stable_eq<'a, V: View<'a>>(a: V, b: V, depth: usize) -> bool {
         (Shape::Float(x), Shape::Float(y)) => (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits(),
         (Shape::Str(x), Shape::Str(y)) => x == y,
         (Shape::Array { len: la, .. }, Shape::Array { len: lb, .. }) => {
-            if depth > crate::core::MAX_DEPTH || la != lb {
+            if la != lb {
                 return false;
             }
             ents(a).all(|(k, x)| {
                 let nk = norm_key(k);
-                ents(b).find(|(k2, _)| norm_key(*k2) == nk).is_some_and(|(_, y)| stable_eq(x, y, depth + 1))
+                ents(b).find(|(k2, _)| norm_key(*k2) == nk).is_some_and(|(_, y)| stable_eq(x, y, stack))
             })
         }
         (Shape::Object { kind: ObjectKind::Plain, .. }, Shape::Object { kind: ObjectKind::Plain, .. }) => {
-            if depth > crate::core::MAX_DEPTH {
-                return false;
-            }
             let xa: Vec<_> = ents(a).collect();
             let xb: Vec<_> = ents(b).collect();
             xa.len() == xb.len()
-                && xa.iter().zip(xb.iter()).all(|((k1, v1), (k2, v2))| norm_key(*k1) == norm_key(*k2) && stable_eq(*v1, *v2, depth + 1))
+                && xa.iter().zip(xb.iter()).all(|((k1, v1), (k2, v2))| norm_key(*k1) == norm_key(*k2) && stable_eq(*v1, *v2, stack))
         }
         _ => false,
     }
@@ -955,7 +977,7 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
                             Some(s.map(|s| php::sanitize_text_field(&s, false)).unwrap_or_default())
                         }
                         Format::TextareaField => Some(s.map(|s| php::sanitize_text_field(&s, true)).unwrap_or_default()),
-                        Format::Uri => Some(s.map(|s| php::php_trim(&s).to_vec()).unwrap_or_default()),
+                        Format::Uri => Some(s.map(|s| php::sanitize_url(&s)).unwrap_or_default()),
                         Format::Other => None,
                     };
                     if let Some(o) = out {

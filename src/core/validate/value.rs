@@ -130,27 +130,34 @@ pub fn ents<'a, V: View<'a>>(v: V) -> impl Iterator<Item = (Key<'a>, V)> + 'a {
     v.entries().map(|(k, c)| (k.into(), c))
 }
 
-/// Deep copy of a view into a `PVal` (depth-limited: deeper parts become `Opaque`).
+/// Deep copy of a view into a `PVal` (deeper than `MAX_DEPTH`, or back into a container being
+/// copied — a reference cycle — becomes `Opaque`).
 pub fn to_pval<'a, V: View<'a>>(v: V, depth: usize) -> PVal {
-    match v.shape() {
-        Shape::Null => PVal::Null,
-        Shape::Bool(b) => PVal::Bool(b),
-        Shape::Int(i) => PVal::Int(i),
-        Shape::Float(f) => PVal::Float(f),
-        Shape::Str(s) => PVal::Str(s.to_vec()),
-        Shape::Array { .. } => {
-            if depth >= crate::core::MAX_DEPTH {
-                return PVal::Opaque;
-            }
-            PVal::Arr(ents(v).map(|(k, c)| (PKey::from_key(k), to_pval(c, depth + 1))).collect())
-        }
-        Shape::Object { kind: ObjectKind::Plain, .. } => {
-            if depth >= crate::core::MAX_DEPTH {
-                return PVal::Opaque;
-            }
-            PVal::Obj(ents(v).map(|(k, c)| (PKey::from_key(k), to_pval(c, depth + 1))).collect())
-        }
-        _ => PVal::Opaque,
+    let mut stack = Vec::new();
+    copy(v, depth, &mut stack)
+}
+
+fn copy<'a, V: View<'a>>(v: V, depth: usize, stack: &mut Vec<usize>) -> PVal {
+    let (id, plain_object) = match v.shape() {
+        Shape::Null => return PVal::Null,
+        Shape::Bool(b) => return PVal::Bool(b),
+        Shape::Int(i) => return PVal::Int(i),
+        Shape::Float(f) => return PVal::Float(f),
+        Shape::Str(s) => return PVal::Str(s.to_vec()),
+        Shape::Array { identity, .. } => (identity, false),
+        Shape::Object { identity, kind: ObjectKind::Plain } => (identity, true),
+        _ => return PVal::Opaque,
+    };
+    if depth >= crate::core::MAX_DEPTH || (id != 0 && stack.contains(&id)) {
+        return PVal::Opaque;
+    }
+    stack.push(id);
+    let entries: Vec<(PKey, PVal)> = ents(v).map(|(k, c)| (PKey::from_key(k), copy(c, depth + 1, stack))).collect();
+    stack.pop();
+    if plain_object {
+        PVal::Obj(entries)
+    } else {
+        PVal::Arr(entries)
     }
 }
 

@@ -228,6 +228,11 @@ final class ValidationProfileTest extends AbstractMcpTest {
 		$this->assertFalse( $result['structuredContent']['success'] );
 		$violations = $this->violations( $result );
 		$this->assert_bad_publish_violations( $violations, '/parameters' );
+		foreach ( $violations as $violation ) {
+			// The validator names places relative to the ability's input; the result, relative to the tool's arguments.
+			$this->assertDoesNotMatchRegularExpression( '~(^|\s)/(posts|limit|options)~', $violation['message'] );
+		}
+		$this->assertStringContainsString( '/parameters/posts/1/title', array_column( $violations, 'message', 'path' )['/parameters/posts/1/title'] );
 		$this->assertSame( array(), $this->received );
 	}
 
