@@ -1,8 +1,9 @@
 # mcp-native: see README.md. Every target installs what it needs (scripts/install-deps.sh is idempotent).
 SHELL := /bin/bash
 EXT_SO := $(CURDIR)/target/release/libmcp_native.so
-PHP ?= php8.2
-export EXT_SO PHP
+# Not `PHP`: ext-php-rs's build script reads that variable as the path of the php binary.
+PHP_BIN ?= /usr/bin/php8.2
+export EXT_SO PHP_BIN
 
 .PHONY: deps build test test-rust test-php test-wp test-e2e bench demo demo-stop clean
 
@@ -28,7 +29,7 @@ test-e2e: build
 	bash scripts/test-e2e.sh
 
 bench: build
-	$(PHP) -d extension=$(EXT_SO) bench/bench.php
+	$(PHP_BIN) -d extension=$(EXT_SO) bench/bench.php
 
 demo: build
 	bash scripts/demo.sh

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXT_SO=${EXT_SO:-$PWD/target/release/libmcp_native.so}
-PHP=${PHP:-php8.2}
+PHP=${PHP_BIN:-php8.2}
 PHPUNIT=(/usr/bin/phpunit -c tests/php/unit/phpunit.xml)
 [ -f "$EXT_SO" ] || { echo "test-php: $EXT_SO missing (run make build)" >&2; exit 1; }
 export EXT_SO
