@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# PHPUnit inside a real WordPress 7.1 (tests/php/wp), run TWICE on a fresh test site in .test-run/site:
+#   1. with the extension:    php -d extension=$EXT_SO, MCP_NATIVE_REQUIRE=native
+#   2. without the extension: MCP_NATIVE_REQUIRE=fallback
+# The native run is skipped, with a loud message, only when $EXT_SO has not been built; with
+# MCP_NATIVE_REQUIRE=native in the environment a missing .so is an error instead.
+# Each run also serves the site on a free loopback port (same extension mode) for TestCase::http().
+# Mu-plugins of the test site: tests/php/wp/fixtures/*.php and examples/sample-abilities.php.
+#
+# Usage: scripts/test-wp.sh [phpunit arguments, e.g. --filter StackSmoke]
+# Environment: EXT_SO, PHP, MCP_NATIVE_WP_MODES (default "native fallback"), MCP_NATIVE_REQUIRE.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+log() { printf '[test-wp] %s\n' "$*" >&2; }
+die() { printf '[test-wp] ERROR: %s\n' "$*" >&2; exit 1; }
+
+bash scripts/install-deps.sh
+# shellcheck source=scripts/wp-stack.sh
+source scripts/wp-stack.sh
+PHPUNIT="$(command -v phpunit || true)"
+[ -n "$PHPUNIT" ] || die "phpunit not found (scripts/install-deps.sh installs Debian's phpunit)"
+
+RUN="$ROOT/.test-run"
+SITE="$RUN/site"
+MODES="${MCP_NATIVE_WP_MODES:-native fallback}"
+OUTER_REQUIRE="${MCP_NATIVE_REQUIRE:-}"
+unset MCP_NATIVE_REQUIRE
+
+cleanup() {
+    local rc=$?
+    set +e
+    wp_site_stop "$SITE" 2>/dev/null
+    [ "${WP_STACK_STARTED_MARIADB:-0}" = 1 ] && wp_db_stop
+    exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$RUN"
+# One run at a time on this checkout (the site and its database are shared by the runs).
+exec 8>"$RUN/.test-wp.lock"
+flock -w 900 8 || die "another scripts/test-wp.sh held the lock for 15 minutes"
+wp_site_create "$SITE" mcpnative_test "http://127.0.0.1:$(wp_free_port)" \
+    "$ROOT/tests/php/wp/fixtures" "$ROOT/examples/sample-abilities.php"
+APP_PASSWORD="$(wp_app_password "$SITE" admin phpunit)"
+
+declare -A results=()
+failed=0
+ran=0
+for mode in $MODES; do
+    ext=()
+    case "$mode" in
+        native)
+            if [ ! -f "$EXT_SO" ]; then
+                [ "$OUTER_REQUIRE" = native ] && die "MCP_NATIVE_REQUIRE=native but $EXT_SO does not exist (make build)"
+                printf '\n[test-wp] ###########################################################################\n' >&2
+                printf '[test-wp] ### SKIPPED: the WordPress suite WITH the extension: %s is missing (make build)\n' "$EXT_SO" >&2
+                printf '[test-wp] ###########################################################################\n\n' >&2
+                results[$mode]="SKIPPED (no $EXT_SO)"
+                continue
+            fi
+            ext=(-d "extension=$EXT_SO"); serve=with-extension ;;
+        fallback) serve=without-extension ;;
+        *) die "unknown mode '$mode' (native|fallback)" ;;
+    esac
+    port="$(wp_free_port)"
+    MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$SITE" "$port" "$serve"
+    : > "$SITE/.mcp-native/debug.log"
+    log "phpunit ($mode) against $SITE, served on http://127.0.0.1:$port"
+    set +e
+    MCP_NATIVE_REQUIRE="$mode" MCP_NATIVE_WP_DIR="$SITE" MCP_NATIVE_WP_URL="http://127.0.0.1:$port" \
+        MCP_NATIVE_WP_USER=admin MCP_NATIVE_WP_APP_PASSWORD="$APP_PASSWORD" \
+        timeout --kill-after=10 900 "$PHP" "${ext[@]}" "$PHPUNIT" -c tests/php/wp/phpunit.xml "$@"
+    rc=$?
+    set -e
+    ran=$((ran + 1))
+    wp_site_stop "$SITE" "$port"
+    # Notices and errors logged by the plugin (in the tests or in the served site) fail the run.
+    problems="$(grep -E 'PHP (Fatal error|Parse error|Warning|Notice|Deprecated|Recoverable)|Uncaught' \
+        "$SITE/.mcp-native/debug.log" "$SITE/.mcp-native/php-errors.log" 2>/dev/null \
+        | grep -E "$ROOT/wp-plugin/|plugins/mcp-native/|Fatal error|Uncaught" || true)"
+    if [ -n "$problems" ]; then
+        printf '[test-wp] %s: PHP problems logged:\n%s\n' "$mode" "$(printf '%s\n' "$problems" | sort | uniq -c | head -n 30)" >&2
+        [ "$rc" = 0 ] && rc=1
+    fi
+    : > "$SITE/.mcp-native/php-errors.log" 2>/dev/null || true
+    if [ "$rc" = 0 ]; then results[$mode]=PASSED; else results[$mode]="FAILED (exit $rc)"; failed=1; fi
+done
+
+printf '\n[test-wp] summary\n' >&2
+for mode in $MODES; do printf '[test-wp]   %-9s %s\n' "$mode" "${results[$mode]:-not run}" >&2; done
+[ "$ran" -gt 0 ] || die "no run happened"
+exit "$failed"
