@@ -73,4 +73,7 @@ spl_autoload_register(
  */
 \McpNative\Plugin\Contract::assert_required_mode();
 
+require_once __DIR__ . '/includes/Adapter/bootstrap.php'; // official MCP Adapter: no route collision, opt-in acceleration
+
 \McpNative\Plugin\Plugin::boot();
+\McpNative\Plugin\Admin\Admin::boot(); // Site Health test + info, Tools → MCP Native status page

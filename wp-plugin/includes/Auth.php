@@ -61,6 +61,13 @@ final class Auth {
 	 * Whether a browser Origin may call the endpoint: the site's own origins by default.
 	 */
 	public static function is_allowed_origin( string $origin, Server $server ): bool {
+		// An Origin is scheme://host[:port] and nothing else (RFC 6454): userinfo, a path, a
+		// query or a fragment ("http://evil@site") never come from a browser and are refused.
+		$parts = wp_parse_url( trim( $origin ) );
+		if ( ! is_array( $parts ) || isset( $parts['user'] ) || isset( $parts['pass'] ) || isset( $parts['query'] ) || isset( $parts['fragment'] )
+			|| ( isset( $parts['path'] ) && '' !== $parts['path'] && '/' !== $parts['path'] ) ) {
+			return false;
+		}
 		$normalized = self::normalize_origin( $origin );
 		$allowed    = array();
 		foreach ( array( home_url(), site_url(), rest_url() ) as $url ) {

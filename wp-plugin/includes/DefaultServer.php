@@ -18,7 +18,9 @@ use McpNative\Plugin\Tools\Tool;
  * connect unchanged), with the adapter's tool names. Only abilities whose meta.mcp.public is
  * true (and whose meta.mcp.type, if any, is not resource/prompt) are discoverable or executable.
  * Execute passes `parameters` to the ability in the ability's own schema shape (no wrapping),
- * normalized first.
+ * normalized first and checked under the server's argument profile (filter
+ * `mcp_native_default_server_profile`, 'standard' by default); violation paths point into the
+ * tool's arguments (/parameters/…). Like every server, it also offers the site-context tool.
  */
 final class DefaultServer {
 

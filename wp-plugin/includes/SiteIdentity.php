@@ -145,8 +145,8 @@ final class SiteIdentity {
 						'type'       => 'object',
 						'properties' => array(
 							'site_id'  => array(
-								'type'   => 'string',
-								'format' => 'uuid',
+								'type'        => 'string',
+								'description' => 'A UUID, stable for this site; not a credential.',
 							),
 							'site_url' => array( 'type' => 'string' ),
 							'blog_id'  => array( 'type' => 'integer' ),

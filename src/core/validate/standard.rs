@@ -68,8 +68,8 @@ enum K<'a> {
     Int(i64),
     Float(f64),
     Str(&'a [u8]),
-    Arr(usize, usize),
-    PlainObj(usize),
+    Arr(usize),
+    PlainObj,
     Other,
 }
 
@@ -80,8 +80,8 @@ fn kind<'a, V: View<'a>>(v: V) -> K<'a> {
         Shape::Int(i) => K::Int(i),
         Shape::Float(f) => K::Float(f),
         Shape::Str(s) => K::Str(s),
-        Shape::Array { identity, len } => K::Arr(identity, len),
-        Shape::Object { identity, kind: ObjectKind::Plain } => K::PlainObj(identity),
+        Shape::Array { len, .. } => K::Arr(len),
+        Shape::Object { kind: ObjectKind::Plain, .. } => K::PlainObj,
         _ => K::Other,
     }
 }
@@ -123,14 +123,14 @@ fn is_boolean(k: K<'_>) -> bool {
 
 /// `rest_is_object` (JsonSerializable objects are not read: they count as non-objects).
 fn is_object(k: K<'_>) -> bool {
-    matches!(k, K::Str(b"") | K::PlainObj(_) | K::Arr(..))
+    matches!(k, K::Str(b"") | K::PlainObj | K::Arr(_))
 }
 
 /// `rest_is_array`.
 fn is_array<'a, V: View<'a>>(v: V, k: K<'a>) -> bool {
     match k {
         K::Bool(_) | K::Int(_) | K::Float(_) | K::Str(_) => true,
-        K::Arr(..) => ents(v).all(|(key, _)| matches!(norm_key(key), NKey::Int(_))),
+        K::Arr(_) => ents(v).all(|(key, _)| matches!(norm_key(key), NKey::Int(_))),
         _ => false,
     }
 }
@@ -531,7 +531,7 @@ impl<'p> Ctx<'p> {
             self.fail("type", |w| format!("{w} is not of type array."))?;
             return Ok(false);
         }
-        if let K::Arr(..) = k {
+        if let K::Arr(_) = k {
             let entered = match self.enter(v) {
                 Ok(e) => e,
                 Err(Stop) if !self.first_only => return Ok(false),
@@ -893,7 +893,7 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
                     PVal::Arr(items) => items.into_iter().map(|(_, x)| x).collect(),
                     _ => Vec::new(),
                 },
-                K::Arr(..) => ents(v).map(|(_, c)| to_p(c)).collect(),
+                K::Arr(_) => ents(v).map(|(_, c)| to_p(c)).collect(),
                 _ => Vec::new(),
             };
             let mut out = Vec::with_capacity(list.len());
@@ -912,7 +912,7 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
         }
         Some(TypeName::Object) => {
             let entries: Vec<(PKey, PVal)> = match k {
-                K::Arr(..) | K::PlainObj(_) => ents(v).map(|(key, c)| (PKey::from_key(key), to_p(c))).collect(),
+                K::Arr(_) | K::PlainObj => ents(v).map(|(key, c)| (PKey::from_key(key), to_p(c))).collect(),
                 _ => Vec::new(),
             };
             let mut out = Vec::with_capacity(entries.len());
@@ -943,7 +943,7 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
             K::Str(s) => php::str_to_int(s),
             K::Bool(b) => b as i64,
             K::Null => 0,
-            K::Arr(_, len) => (len > 0) as i64,
+            K::Arr(len) => (len > 0) as i64,
             _ => 1,
         })),
         Some(TypeName::Number) => Ok(PVal::Float(match k {
@@ -952,7 +952,7 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
             K::Str(s) => php::str_to_float(s),
             K::Bool(b) => b as i64 as f64,
             K::Null => 0.0,
-            K::Arr(_, len) => (len > 0) as i64 as f64,
+            K::Arr(len) => (len > 0) as i64 as f64,
             _ => 1.0,
         })),
         Some(TypeName::Boolean) => Ok(PVal::Bool(match k {
@@ -961,14 +961,14 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
             K::Int(i) => i != 0,
             K::Float(f) => f != 0.0,
             K::Null => false,
-            K::Arr(_, len) => len > 0,
+            K::Arr(len) => len > 0,
             _ => true,
         })),
         t => {
             if let Some(f) = n.format {
                 if format_applies(&eff_one) {
                     let s = match k {
-                        K::Arr(..) | K::PlainObj(_) | K::Other => None,
+                        K::Arr(_) | K::PlainObj | K::Other => None,
                         _ => scalar_string(k),
                     };
                     let out = match f {

@@ -55,6 +55,17 @@ fn normalize_required(v: &mut Value, depth: usize) {
             } else if matches!(map.get("required"), Some(Value::Bool(_))) {
                 map.remove("required");
             }
+            // draft 4 (WordPress): exclusiveMinimum/Maximum are booleans next to minimum/maximum
+            for (ex, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+                if let Some(Value::Bool(on)) = map.get(ex).cloned() {
+                    map.remove(ex);
+                    if on {
+                        if let Some(limit) = map.remove(bound) {
+                            map.insert(ex.into(), limit);
+                        }
+                    }
+                }
+            }
             for (_, c) in map.iter_mut() {
                 normalize_required(c, depth + 1);
             }
@@ -223,7 +234,11 @@ impl StrictValidator {
         match schema_to_json(schema, 0) {
             Err(e) => StrictValidator { inner: Err(e), schema: Value::Null },
             Ok(json) => {
-                let inner = jsonschema::options().should_validate_formats(true).build(&json).map_err(|e| e.to_string());
+                // `format` is an annotation (the 2020-12 default): the fallback behaves the same.
+                let inner = jsonschema::options().should_validate_formats(false).build(&json).map_err(|e| {
+                    let at = e.instance_path().as_str();
+                    format!("The schema is not valid JSON Schema (2020-12) at '{at}': {e}")
+                });
                 StrictValidator { inner, schema: json }
             }
         }
@@ -232,7 +247,7 @@ impl StrictValidator {
     pub fn validate<'a, V: View<'a>>(&self, value: V) -> Vec<Violation> {
         let validator = match &self.inner {
             Err(e) => {
-                return vec![Violation { path: String::new(), keyword: "schema".into(), message: format!("Invalid schema: {e}") }]
+                return vec![Violation { path: String::new(), keyword: "schema".into(), message: e.clone() }]
             }
             Ok(v) => v,
         };
@@ -242,18 +257,138 @@ impl StrictValidator {
         if !errs.is_empty() {
             return errs;
         }
+        let mut seen_false: Vec<String> = Vec::new();
         for e in validator.iter_errors(&json) {
-            let mut path = e.instance_path().as_str().to_string();
-            let keyword = e.kind().keyword().to_string();
-            if let jsonschema::error::ValidationErrorKind::Required { property } = e.kind() {
-                if let Some(p) = property.as_str() {
-                    path.push('/');
-                    super::standard::escape_pointer(&mut path, p.as_bytes());
+            let base = e.instance_path().as_str().to_string();
+            // `additionalProperties: false` can compile to a false schema that names neither the
+            // object's extra properties nor all of them: list them from the object itself.
+            if matches!(e.kind(), jsonschema::error::ValidationErrorKind::FalseSchema) {
+                let sp = e.schema_path().as_str();
+                if let Some(parent) = sp.strip_suffix("/additionalProperties") {
+                    if !seen_false.contains(&base) {
+                        seen_false.push(base.clone());
+                        if let (Some(Value::Object(obj)), Some(node)) = (json.pointer(&base), self.schema.pointer(parent)) {
+                            for name in obj.keys() {
+                                if covered(node, name) {
+                                    continue;
+                                }
+                                let mut path = base.clone();
+                                path.push('/');
+                                super::standard::escape_pointer(&mut path, name.as_bytes());
+                                errs.push(Violation {
+                                    path,
+                                    keyword: "additionalProperties".into(),
+                                    message: format!("{name} is not a valid property of Object."),
+                                });
+                            }
+                        }
+                    }
+                    continue;
                 }
             }
-            let message = format!("{} {}", who(e.instance_path().as_str()), e);
-            errs.push(Violation { path, keyword, message });
+            push_violations(&mut errs, base, e.kind());
         }
         errs
     }
+}
+
+/// A limit as the messages print it (integers plainly, floats as PHP prints them).
+pub fn display_json(v: &Value) -> String {
+    match v {
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.to_string(),
+            None => match n.as_u64() {
+                Some(u) => u.to_string(),
+                None => super::php::float_to_php_string(n.as_f64().unwrap_or(f64::NAN)),
+            },
+        },
+        Value::String(s) => s.clone(),
+        Value::Bool(b) => b.to_string(),
+        Value::Null => "null".into(),
+        _ => "array".into(),
+    }
+}
+
+/// Canonical order of JSON types in messages.
+pub const TYPE_ORDER: [&str; 7] = ["null", "boolean", "integer", "number", "string", "array", "object"];
+
+/// The violation(s) of one error of the crate, with messages of our own (the PHP fallback
+/// writes the same).
+fn push_violations(errs: &mut Vec<Violation>, base: String, kind: &jsonschema::error::ValidationErrorKind) {
+    use jsonschema::error::{TypeKind, ValidationErrorKind as K};
+    let who = if base.is_empty() { "value".to_string() } else { base.clone() };
+    let one = |keyword: &str, message: String| Violation { path: base.clone(), keyword: keyword.into(), message };
+    let v = match kind {
+        K::AdditionalProperties { unexpected } => {
+            for name in unexpected {
+                let mut path = base.clone();
+                path.push('/');
+                super::standard::escape_pointer(&mut path, name.as_bytes());
+                errs.push(Violation {
+                    path,
+                    keyword: "additionalProperties".into(),
+                    message: format!("{name} is not a valid property of Object."),
+                });
+            }
+            return;
+        }
+        K::Required { property } => {
+            let name = property.as_str().map(str::to_string).unwrap_or_else(|| display_json(property));
+            let mut path = base.clone();
+            path.push('/');
+            super::standard::escape_pointer(&mut path, name.as_bytes());
+            errs.push(Violation { path, keyword: "required".into(), message: format!("{name} is a required property of {who}.") });
+            return;
+        }
+        K::Type { kind } => {
+            let names: Vec<String> = match kind {
+                TypeKind::Single(t) => vec![t.to_string()],
+                TypeKind::Multiple(set) => set.iter().map(|t| t.to_string()).collect(),
+            };
+            let mut names = names;
+            names.sort_by_key(|n| TYPE_ORDER.iter().position(|t| t == n).unwrap_or(99));
+            one("type", format!("{who} is not of type {}.", names.join(",")))
+        }
+        K::Enum { .. } => one("enum", format!("{who} is not one of the allowed values.")),
+        K::Constant { .. } => one("const", format!("{who} is not the expected constant.")),
+        K::Minimum { limit } => one("minimum", format!("{who} must be greater than or equal to {}.", display_json(limit))),
+        K::Maximum { limit } => one("maximum", format!("{who} must be less than or equal to {}.", display_json(limit))),
+        K::ExclusiveMinimum { limit } => one("exclusiveMinimum", format!("{who} must be greater than {}.", display_json(limit))),
+        K::ExclusiveMaximum { limit } => one("exclusiveMaximum", format!("{who} must be less than {}.", display_json(limit))),
+        K::MultipleOf { multiple_of } => {
+            let m = *multiple_of;
+            let ms = if m.fract() == 0.0 && m.abs() < 1e15 { (m as i64).to_string() } else { super::php::float_to_php_string(m) };
+            one("multipleOf", format!("{who} must be a multiple of {ms}."))
+        }
+        K::MinLength { limit } => one("minLength", format!("{who} must be at least {limit} characters long.")),
+        K::MaxLength { limit } => one("maxLength", format!("{who} must be at most {limit} characters long.")),
+        K::MinItems { limit } => one("minItems", format!("{who} must contain at least {limit} items.")),
+        K::MaxItems { limit } => one("maxItems", format!("{who} must contain at most {limit} items.")),
+        K::MinProperties { limit } => one("minProperties", format!("{who} must contain at least {limit} properties.")),
+        K::MaxProperties { limit } => one("maxProperties", format!("{who} must contain at most {limit} properties.")),
+        K::UniqueItems => one("uniqueItems", format!("{who} has duplicate items.")),
+        K::Pattern { pattern } => one("pattern", format!("{who} does not match pattern {pattern}.")),
+        K::AnyOf { .. } => one("anyOf", format!("{who} does not match any of the expected formats.")),
+        K::OneOfNotValid { .. } => one("oneOf", format!("{who} does not match any of the expected formats.")),
+        K::OneOfMultipleValid { .. } => one("oneOf", format!("{who} matches more than one of the expected formats.")),
+        K::Not { .. } => one("not", format!("{who} must not match the schema.")),
+        K::FalseSchema => one("falseSchema", format!("{who} is not allowed.")),
+        other => one(other.keyword(), format!("{who} does not satisfy {}.", other.keyword())),
+    };
+    errs.push(v);
+}
+
+/// Whether `properties` or `patternProperties` of a schema node covers a property name.
+fn covered(node: &Value, name: &str) -> bool {
+    if node.get("properties").and_then(|p| p.get(name)).is_some() {
+        return true;
+    }
+    if let Some(Value::Object(pp)) = node.get("patternProperties") {
+        for pattern in pp.keys() {
+            if fancy_regex::Regex::new(pattern).ok().and_then(|r| r.is_match(name).ok()).unwrap_or(false) {
+                return true;
+            }
+        }
+    }
+    false
 }

@@ -12,6 +12,7 @@ namespace McpNative\Tests\WP;
 require_once __DIR__ . '/AbstractMcpTest.php';
 
 use McpNative\Plugin\Server;
+use McpNative\Plugin\SiteIdentity;
 
 final class CustomServerTest extends AbstractMcpTest {
 
@@ -70,7 +71,8 @@ final class CustomServerTest extends AbstractMcpTest {
 		$this->assertSame( 'A server for tests', $body['result']['instructions'] );
 
 		$tools = $this->list_tools( self::ROUTE, $init->get_headers()['Mcp-Session-Id'] );
-		$this->assertSame( array( 'mcp-native-tests-echo', 'mcp-native-tests-double' ), array_keys( $tools ) );
+		// Plus the site-context tool every server offers (issue 4), listed last.
+		$this->assertSame( array( 'mcp-native-tests-echo', 'mcp-native-tests-double', 'mcp-native-get-site-context' ), array_keys( $tools ) );
 	}
 
 	public function test_flattened_schemas_are_wrapped_and_values_unwrapped(): void {
@@ -88,7 +90,10 @@ final class CustomServerTest extends AbstractMcpTest {
 		$this->assertSame(
 			array(
 				'type'       => 'object',
-				'properties' => array( 'input' => array( 'type' => 'string', 'enum' => array( 'post', 'page' ), 'description' => 'Post type' ) ),
+				'properties' => array(
+					'input'   => array( 'type' => 'string', 'enum' => array( 'post', 'page' ), 'description' => 'Post type' ),
+					'site_id' => SiteIdentity::argument_schema(), // the contract's optional site_id, beside input
+				),
 				'required'   => array( 'input' ),
 			),
 			$tool['inputSchema']
@@ -121,7 +126,9 @@ final class CustomServerTest extends AbstractMcpTest {
 		foreach ( array( new \stdClass(), array( 'input' => 'nope' ), array( 'other' => 'post' ) ) as $arguments ) {
 			$result = $this->call_tool( self::ROUTE, $session, 'mcpn-test-flat', $arguments );
 			$this->assertTrue( $result['isError'] );
-			$this->assertSame( 'ability_invalid_input', $result['structuredContent']['error']['code'] );
+			// Checked by the plugin (argument profile) before WP_Ability::execute() reaches its callback.
+			$this->assertSame( 'invalid_arguments', $result['structuredContent']['error']['code'] );
+			$this->assertSame( '/input', $result['structuredContent']['error']['data']['violations'][0]['path'] );
 		}
 		$this->assertSame( array(), $this->received );
 	}
@@ -172,7 +179,7 @@ final class CustomServerTest extends AbstractMcpTest {
 	public function test_ability_without_input_schema_ignores_arguments(): void {
 		$this->register_test_ability( 'mcpn-test/no-input', array( 'execute_callback' => $this->recorder( array( 'ok' => true ) ) ) );
 		$session = $this->serve( array( 'mcpn-test/no-input' ) );
-		$this->assertSame( array( 'type' => 'object', 'properties' => array() ), $this->list_tools( self::ROUTE, $session )['mcpn-test-no-input']['inputSchema'] );
+		$this->assertSame( array( 'type' => 'object', 'properties' => array( 'site_id' => SiteIdentity::argument_schema() ) ), $this->list_tools( self::ROUTE, $session )['mcpn-test-no-input']['inputSchema'] );
 		foreach ( array( null, new \stdClass(), array( 'unexpected' => 1 ) ) as $arguments ) {
 			$result = $this->call_tool( self::ROUTE, $session, 'mcpn-test-no-input', $arguments );
 			$this->assertFalse( $result['isError'], $result['content'][0]['text'] );
@@ -192,7 +199,7 @@ final class CustomServerTest extends AbstractMcpTest {
 		$session = $this->serve( array( 'nonexistent/ability', 'mcpn-test/bad-name', 'mcpn-test/fine', 'mcpn-test/fine', 42 ) );
 
 		$tools = $this->list_tools( self::ROUTE, $session );
-		$this->assertSame( array( 'mcpn-test-fine' ), array_keys( $tools ) );
+		$this->assertSame( array( 'mcpn-test-fine', SiteIdentity::TOOL_NAME ), array_keys( $tools ) );
 		$this->assertSame( array( 'result' => 'ok' ), $this->call_tool( self::ROUTE, $session, 'mcpn-test-fine' )['structuredContent'] );
 
 		$this->assertNotEmpty( $this->logged_containing( 'not registered' ) );
@@ -213,7 +220,7 @@ final class CustomServerTest extends AbstractMcpTest {
 		}
 		$this->register_test_ability( 'mcpn-test/too-deep', array( 'input_schema' => $schema ) );
 		$session = $this->serve( array( 'mcpn-test/too-deep', 'mcp-native-tests/double' ) );
-		$this->assertSame( array( 'mcp-native-tests-double' ), array_keys( $this->list_tools( self::ROUTE, $session ) ) );
+		$this->assertSame( array( 'mcp-native-tests-double', SiteIdentity::TOOL_NAME ), array_keys( $this->list_tools( self::ROUTE, $session ) ) );
 		$this->assertNotEmpty( $this->logged_containing( 'mcpn-test/too-deep could not be converted' ) );
 	}
 
@@ -222,7 +229,7 @@ final class CustomServerTest extends AbstractMcpTest {
 		$this->register_test_ability( 'mcpn-test/one', array( 'execute_callback' => static fn() => 1 ) );
 		$this->register_test_ability( 'mcpn-test/two', array( 'execute_callback' => static fn() => 2 ) );
 		$session = $this->serve( array( 'mcpn-test/one', 'mcpn-test/two' ) );
-		$this->assertSame( array( 'same-name' ), array_keys( $this->list_tools( self::ROUTE, $session ) ) );
+		$this->assertSame( array( 'same-name', SiteIdentity::TOOL_NAME ), array_keys( $this->list_tools( self::ROUTE, $session ) ) );
 		$this->assertSame( array( 'result' => 1 ), $this->call_tool( self::ROUTE, $session, 'same-name' )['structuredContent'] );
 		$this->assertNotEmpty( $this->logged_containing( 'already taken' ) );
 	}

@@ -35,7 +35,7 @@ final class DefaultServerTest extends AbstractMcpTest {
 	public function test_lists_the_three_meta_tools_with_adapter_names_and_annotations(): void {
 		$tools = $this->list_tools( self::DEFAULT_ROUTE, $this->session() );
 		$this->assertSame(
-			array( 'mcp-adapter-discover-abilities', 'mcp-adapter-get-ability-info', 'mcp-adapter-execute-ability' ),
+			array( 'mcp-adapter-discover-abilities', 'mcp-adapter-get-ability-info', 'mcp-adapter-execute-ability', 'mcp-native-get-site-context' ),
 			array_keys( $tools )
 		);
 		$this->assertSame( array( 'readOnlyHint' => true, 'destructiveHint' => false, 'idempotentHint' => true, 'title' => 'Discover Abilities' ), $tools['mcp-adapter-discover-abilities']['annotations'] );
@@ -151,7 +151,9 @@ final class DefaultServerTest extends AbstractMcpTest {
 		// {} is normalized to [] (an object), which then fails on the missing required field.
 		$result = $this->execute( 'mcpn-test/needs-title', new \stdClass() );
 		$this->assertTrue( $result['isError'] );
-		$this->assertSame( 'ability_invalid_input', $result['structuredContent']['error']['code'] );
+		// Checked by the plugin (argument profile) before WP_Ability::execute() reaches its callback.
+		$this->assertSame( 'invalid_arguments', $result['structuredContent']['error']['code'] );
+		$this->assertSame( '/parameters/title', $result['structuredContent']['error']['data']['violations'][0]['path'] );
 		$this->assertStringContainsString( 'title is a required property', $result['content'][0]['text'] );
 
 		$wrong_type = $this->execute( 'mcpn-test/needs-title', array( 'title' => array( 'not', 'a', 'string' ) ) );

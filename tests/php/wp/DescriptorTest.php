@@ -12,6 +12,8 @@ namespace McpNative\Tests\WP;
 require_once __DIR__ . '/AbstractMcpTest.php';
 
 use McpNative\Plugin\AnnotationMapper;
+use McpNative\Plugin\Json;
+use McpNative\Plugin\SiteIdentity;
 use McpNative\Plugin\NameSanitizer;
 
 final class DescriptorTest extends AbstractMcpTest {
@@ -192,7 +194,8 @@ final class DescriptorTest extends AbstractMcpTest {
 		$this->assertStringContainsString( '"properties":{"type":"string"}', $wire );
 		$this->assertMatchesRegularExpression( '/"items":\{"type":"object"(,"properties":\{\})?\}/', $wire );
 		$this->assertStringContainsString( '"outputSchema":{"type":"object","properties":{}}', $wire );
-		$this->assertStringContainsString( '{"name":"mcpn-test-no-schema","title":"mcpn-test/no-schema","description":"Test ability mcpn-test/no-schema.","inputSchema":{"type":"object","properties":{}}}', $wire );
+		// Without an input schema the only property is the contract's optional site_id (issue 4).
+		$this->assertStringContainsString( '{"name":"mcpn-test-no-schema","title":"mcpn-test/no-schema","description":"Test ability mcpn-test/no-schema.","inputSchema":{"type":"object","properties":{"site_id":' . Json::encode( SiteIdentity::argument_schema() ) . '}}}', $wire );
 		foreach ( $tools as $tool ) {
 			$this->assertSame( 'object', $tool['inputSchema']['type'] );
 		}

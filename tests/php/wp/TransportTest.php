@@ -11,7 +11,9 @@ namespace McpNative\Tests\WP;
 
 require_once __DIR__ . '/AbstractMcpTest.php';
 
+use McpNative\Plugin\Json;
 use McpNative\Plugin\Session\SessionStore;
+use McpNative\Plugin\SiteIdentity;
 
 final class TransportTest extends AbstractMcpTest {
 
@@ -331,9 +333,10 @@ final class TransportTest extends AbstractMcpTest {
 
 		$list = $this->http( 'POST', '/wp-json' . self::DEFAULT_ROUTE, array( 'jsonrpc' => '2.0', 'id' => 2, 'method' => 'tools/list' ), array( 'Mcp-Session-Id' => $session, 'MCP-Protocol-Version' => '2025-11-25' ) );
 		$this->assertSame( 200, $list['status'], $list['body'] );
-		// Empty properties go out as {} on the real wire.
+		// Schema objects go out as JSON objects on the real wire (discover's only property is the
+		// contract's optional site_id, issue 4).
 		$this->assertStringContainsString( '"name":"mcp-adapter-discover-abilities"', $list['body'] );
-		$this->assertStringContainsString( '"inputSchema":{"type":"object","properties":{}}', $list['body'] );
+		$this->assertStringContainsString( '"inputSchema":{"type":"object","properties":{"site_id":' . Json::encode( SiteIdentity::argument_schema() ) . '}}', $list['body'] );
 
 		$ping = $this->http( 'POST', '/wp-json' . self::DEFAULT_ROUTE, array( 'jsonrpc' => '2.0', 'id' => 3, 'method' => 'ping' ), array( 'Mcp-Session-Id' => $session ) );
 		$this->assertSame( '{"jsonrpc":"2.0","id":3,"result":{}}', $ping['body'] );

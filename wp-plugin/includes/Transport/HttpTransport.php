@@ -151,6 +151,10 @@ final class HttpTransport {
 		}
 
 		$message = Message::parse( $body );
+		if ( is_float( $message->id ) && ! is_finite( $message->id ) ) {
+			// 1e400 decodes to INF, which no JSON response can carry back.
+			throw ErrorFactory::invalid_request( 'id must be a string or a finite number' );
+		}
 
 		$version = $request->get_header( 'mcp-protocol-version' );
 		if ( null !== $version && '' !== $version && ! ProtocolVersion::is_supported( $version ) ) {

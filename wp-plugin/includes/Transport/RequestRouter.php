@@ -23,14 +23,24 @@ use McpNative\Plugin\Tools\ToolResult;
 /**
  * initialize, ping, tools/list, tools/call. Any other method is -32601 (also before a session
  * exists, so probes such as `server/discover` get a clean JSON-RPC error).
+ *
+ * Transport-neutral: with a SessionStore (HTTP) initialize opens a session and every other
+ * request needs it; without one (stdio, where the connection is the session) no session is
+ * created or checked.
  */
 final class RequestRouter {
 
 	private const METHODS = array( 'initialize', 'ping', 'tools/list', 'tools/call' );
 
+	/** Longest piece of a client-supplied name echoed in an error message (bytes). */
+	private const MAX_ECHO = 200;
+
+	/** Characters trimmed around a tool name: whitespace only (a NUL byte is part of the name). */
+	private const NAME_TRIM = " \t\n\r";
+
 	public function __construct(
 		private readonly Server $server,
-		private readonly SessionStore $sessions
+		private readonly ?SessionStore $sessions
 	) {}
 
 	/**
@@ -41,17 +51,19 @@ final class RequestRouter {
 	public function route( Message $message, ?string $session_id ): Outcome {
 		$method = (string) $message->method;
 		if ( ! in_array( $method, self::METHODS, true ) ) {
-			throw ErrorFactory::method_not_found( $method, $message->id );
+			throw ErrorFactory::method_not_found( self::echoable( $method ), $message->id );
 		}
 		if ( 'initialize' === $method ) {
 			return $this->initialize( $message );
 		}
 
-		if ( null === $session_id || '' === $session_id ) {
-			throw ErrorFactory::missing_session( $message->id );
-		}
-		if ( null === $this->sessions->find( get_current_user_id(), $this->server->id, $session_id ) ) {
-			throw ErrorFactory::session_not_found( $message->id );
+		if ( null !== $this->sessions ) {
+			if ( null === $session_id || '' === $session_id ) {
+				throw ErrorFactory::missing_session( $message->id );
+			}
+			if ( null === $this->sessions->find( get_current_user_id(), $this->server->id, $session_id ) ) {
+				throw ErrorFactory::session_not_found( $message->id );
+			}
 		}
 
 		switch ( $method ) {
@@ -69,7 +81,7 @@ final class RequestRouter {
 		$client_info = $message->param( 'clientInfo' );
 		$client_name = ( $client_info instanceof \stdClass && isset( $client_info->name ) && is_string( $client_info->name ) ) ? $client_info->name : '';
 
-		$session = $this->sessions->create( get_current_user_id(), $this->server->id, $version, $client_name );
+		$session = $this->sessions?->create( get_current_user_id(), $this->server->id, $version, $client_name );
 
 		$result = array(
 			'protocolVersion' => $version,
@@ -84,7 +96,7 @@ final class RequestRouter {
 		if ( '' !== $this->server->description ) {
 			$result['instructions'] = $this->server->description;
 		}
-		return new Outcome( $result, $session->id );
+		return new Outcome( $result, $session?->id );
 	}
 
 	/**
@@ -121,13 +133,13 @@ final class RequestRouter {
 		if ( is_int( $name ) ) {
 			$name = (string) $name;
 		}
-		if ( ! is_string( $name ) || '' === trim( $name ) ) {
+		if ( ! is_string( $name ) || '' === trim( $name, self::NAME_TRIM ) ) {
 			throw ErrorFactory::invalid_params( 'Missing required parameter: tool name', $message->id );
 		}
-		$name = trim( $name );
+		$name = trim( $name, self::NAME_TRIM );
 		$tool = $this->server->get_tool( $name );
 		if ( null === $tool ) {
-			throw ErrorFactory::unknown_tool( $name, $message->id );
+			throw ErrorFactory::unknown_tool( self::echoable( $name ), $message->id );
 		}
 
 		$raw_arguments = $message->param( 'arguments' );
@@ -192,5 +204,13 @@ final class RequestRouter {
 			$payload = $filtered_payload;
 		}
 		return $payload;
+	}
+
+	/**
+	 * A client-supplied name as echoed in an error message: at most MAX_ECHO bytes, so an error
+	 * never reflects an unbounded request back (a 1 MiB method name gets a short answer).
+	 */
+	private static function echoable( string $value ): string {
+		return strlen( $value ) > self::MAX_ECHO ? substr( $value, 0, self::MAX_ECHO ) . '… (' . strlen( $value ) . ' bytes)' : $value;
 	}
 }
