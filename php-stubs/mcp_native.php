@@ -54,6 +54,18 @@ namespace McpNative {
 	 */
 	function normalize_arguments( ?array $input_schema, mixed $parameters ): mixed {}
 
+	/**
+	 * Every violation of $schema by $value, as a list of ['path' => JSON Pointer, 'keyword' => string,
+	 * 'message' => string]; empty when valid. Profile 'standard': WordPress core's verdict
+	 * (rest_validate_value_from_schema, with its coercions); 'strict': JSON types as sent, JSON Schema
+	 * draft 2020-12.
+	 *
+	 * @param mixed $value
+	 * @return list<array{path: string, keyword: string, message: string}>
+	 * @throws \ValueError For an unknown profile.
+	 */
+	function validate( mixed $value, array $schema, string $profile = 'standard' ): array {}
+
 	/** The extension's version. */
 	function version(): string {}
 }

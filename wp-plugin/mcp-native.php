@@ -77,3 +77,8 @@ require_once __DIR__ . '/includes/Adapter/bootstrap.php'; // official MCP Adapte
 
 \McpNative\Plugin\Plugin::boot();
 \McpNative\Plugin\Admin\Admin::boot(); // Site Health test + info, Tools → MCP Native status page
+
+// `wp mcp-native serve`: the stdio transport as a WP-CLI command, where WP-CLI runs.
+if ( defined( 'WP_CLI' ) && WP_CLI ) {
+	\McpNative\Plugin\Transport\StdioTransport::register_wp_cli_command();
+}

@@ -5,6 +5,7 @@
 pub mod arguments;
 pub mod json;
 pub mod transform;
+pub mod validate;
 pub mod view;
 
 /// Deepest nesting any walk accepts (the root is depth 0). Deeper input is an error, never a

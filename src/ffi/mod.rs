@@ -1,6 +1,7 @@
 //! The thin FFI layer: zval views (`zval`), the PHP functions (`functions`) and the module.
 
 pub mod functions;
+pub mod validate;
 pub mod zval;
 
 use ext_php_rs::builders::ClassBuilder;
@@ -47,7 +48,7 @@ extern "C" fn module_info(_module: *mut ModuleEntry) {
 
 #[php_module]
 pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
-    let module = functions::functions().into_iter().fold(module, ModuleBuilder::function);
+    let module = functions::functions().into_iter().fold(module, ModuleBuilder::function).function(validate::function());
     module
         .startup_function(startup)
         .constant(("McpNative\\MAX_DEPTH", crate::core::MAX_DEPTH as i64, &[]))

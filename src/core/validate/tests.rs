@@ -155,3 +155,64 @@ fn cache_is_bounded_and_keyed_by_content() {
     assert!(!ok(json!(4), a));
     assert!(cache_stats().1 > hits0);
 }
+
+/// The committed differential corpus (verdicts recorded from real WordPress 7.1 core) through
+/// the serde_json view: the pure core alone must agree on every pair.
+#[test]
+fn corpus_verdicts_equal_wordpress() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/validation/corpus.jsonl");
+    let text = std::fs::read_to_string(path).expect("tests/validation/corpus.jsonl");
+    let mut n = 0;
+    let mut mismatches = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let errs = validate(&case["value"], &case["schema"], Profile::Standard);
+        let valid = case["valid"].as_bool().unwrap();
+        if errs.is_empty() != valid {
+            mismatches.push(case["id"].clone());
+        }
+        n += 1;
+    }
+    assert!(n >= 5000, "corpus has {n} pairs");
+    assert!(mismatches.is_empty(), "verdicts differ from WordPress on ids {mismatches:?}");
+}
+
+#[test]
+fn strict_additional_properties_are_listed_one_by_one() {
+    let schema = json!({"type": "object", "additionalProperties": false});
+    let errs = validate(&json!({"a": 1, "b": {"c": 2}}), &schema, Profile::Strict);
+    let paths: Vec<&str> = errs.iter().map(|e| e.path.as_str()).collect();
+    assert_eq!(paths, vec!["/a", "/b"]);
+    assert!(errs.iter().all(|e| e.keyword == "additionalProperties"));
+    let wp = json!({"type": "integer", "minimum": 5, "exclusiveMinimum": true});
+    assert_eq!(validate(&json!(5), &wp, Profile::Strict)[0].keyword, "exclusiveMinimum");
+    assert!(validate(&json!(6), &wp, Profile::Strict).is_empty());
+    let bad = validate(&json!(1), &json!({"type": "foo"}), Profile::Strict);
+    assert_eq!(bad[0].keyword, "schema");
+}
+
+#[test]
+fn enum_compares_sanitized_values_like_wordpress() {
+    // integer coercion happens before the enum comparison…
+    assert!(ok(json!("2"), json!({"type": "integer", "enum": [1, 2]})));
+    // …and a float enum member equals an integer value
+    assert!(ok(json!(2), json!({"type": "number", "enum": [2.0]})));
+    assert!(ok(json!("TRUE"), json!({"type": "boolean", "enum": [true]})));
+    assert!(!ok(json!("0"), json!({"type": "boolean", "enum": [true]})));
+    // arrays: sanitized items, order matters for lists, not for objects
+    assert!(ok(json!("1,2"), json!({"type": "array", "items": {"type": "integer"}, "enum": [[1, 2]]})));
+    assert!(ok(json!({"b": 2, "a": 1}), json!({"type": "object", "enum": [{"a": 1, "b": 2}]})));
+    assert!(ok(json!("#ABC"), json!({"type": "string", "format": "hex-color", "enum": ["#ABC"]})));
+    assert!(!ok(json!("red"), json!({"type": "string", "format": "uri", "enum": ["red"]})));
+}
+
+#[test]
+fn messages_name_paths_and_limits() {
+    let errs = v(json!({"n": 0.5}), json!({"type": "object", "properties": {"n": {"type": "number", "minimum": 1.5, "multipleOf": 0.25}}}));
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].message, "/n must be greater than or equal to 1.5.");
+    let errs = v(json!({"a/b": "x"}), json!({"type": "object", "additionalProperties": false}));
+    assert_eq!(errs[0].path, "/a~1b");
+    let errs = v(json!(3), json!({"type": "string"}));
+    assert_eq!((errs[0].path.as_str(), errs[0].message.as_str()), ("", "value is not of type string."));
+}

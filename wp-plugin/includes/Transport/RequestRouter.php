@@ -30,7 +30,10 @@ use McpNative\Plugin\Tools\ToolResult;
  */
 final class RequestRouter {
 
-	private const METHODS = array( 'initialize', 'ping', 'tools/list', 'tools/call' );
+	private const METHODS = array( 'initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel' );
+
+	/** RFC 5424 severities accepted by logging/setLevel. */
+	private const LOG_LEVELS = array( 'debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency' );
 
 	/** Longest piece of a client-supplied name echoed in an error message (bytes). */
 	private const MAX_ECHO = 200;
@@ -71,6 +74,13 @@ final class RequestRouter {
 				return new Outcome( new \stdClass() );
 			case 'tools/list':
 				return new Outcome( $this->tools_list() );
+			case 'logging/setLevel':
+				// Accepted and validated; the server sends no log notifications (no stream to carry them).
+				$level = $message->param( 'level' );
+				if ( ! is_string( $level ) || ! in_array( $level, self::LOG_LEVELS, true ) ) {
+					throw ErrorFactory::invalid_params( 'Invalid params: level must be one of ' . implode( ', ', self::LOG_LEVELS ), $message->id );
+				}
+				return new Outcome( new \stdClass() );
 			default:
 				return new Outcome( $this->tools_call( $message ) );
 		}
@@ -86,7 +96,8 @@ final class RequestRouter {
 		$result = array(
 			'protocolVersion' => $version,
 			'capabilities'    => array(
-				'tools' => array( 'listChanged' => false ),
+				'tools'   => array( 'listChanged' => false ),
+				'logging' => new \stdClass(),
 			),
 			'serverInfo'      => array(
 				'name'    => $this->server->name,

@@ -1,0 +1,317 @@
+<?php
+/**
+ * MCP over stdio: newline-delimited JSON-RPC on stdin/stdout.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Transport;
+
+use McpNative\Plugin\Auth;
+use McpNative\Plugin\DefaultServer;
+use McpNative\Plugin\Json;
+use McpNative\Plugin\JsonRpc\ErrorCode;
+use McpNative\Plugin\JsonRpc\ErrorFactory;
+use McpNative\Plugin\JsonRpc\JsonRpcError;
+use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Logger;
+use McpNative\Plugin\Plugin;
+use McpNative\Plugin\Server;
+
+/**
+ * One JSON-RPC message per line in, one response per line out (MCP stdio transport). The same
+ * servers, tools and JSON-RPC handling as HTTP (RequestRouter), without sessions: the process is
+ * the session. Requests other than initialize and ping before `initialize` get an error.
+ * Notifications and client responses get no answer.
+ *
+ * Nothing but JSON-RPC lines is ever written to the output stream: anything code prints while a
+ * request is handled, and PHP warnings, go to stderr / the log. Used by wp-plugin/bin/mcp-stdio.php
+ * and, when WP-CLI is present, by `wp mcp-native serve`.
+ */
+final class StdioTransport {
+
+	private RequestRouter $router;
+
+	private bool $initialized = false;
+
+	/** @var resource */
+	private $in;
+
+	/** @var resource */
+	private $out;
+
+	/** @var resource */
+	private $err;
+
+	/**
+	 * @param Server        $server The server to speak for.
+	 * @param resource|null $in     Input stream (default STDIN).
+	 * @param resource|null $out    Output stream (default STDOUT): JSON-RPC lines only.
+	 * @param resource|null $err    Diagnostics stream (default STDERR).
+	 */
+	public function __construct( private readonly Server $server, $in = null, $out = null, $err = null ) {
+		$this->router = new RequestRouter( $server, null );
+		$this->in     = $in ?? STDIN;
+		$this->out    = $out ?? STDOUT;
+		$this->err    = $err ?? STDERR;
+	}
+
+	public function server(): Server {
+		return $this->server;
+	}
+
+	/**
+	 * Reads messages until end of input. Returns the process exit code (0).
+	 */
+	public function serve(): int {
+		$limit = HttpTransport::max_body_bytes();
+		// wp_die() would end the process (and the client's connection): while serving, it throws,
+		// so code that dies in a tool gives that call an error result and the server lives on.
+		foreach ( self::DIE_FILTERS as $filter ) {
+			add_filter( $filter, array( self::class, 'die_handler_factory' ), PHP_INT_MAX );
+		}
+		try {
+			return $this->read_loop( $limit );
+		} finally {
+			foreach ( self::DIE_FILTERS as $filter ) {
+				remove_filter( $filter, array( self::class, 'die_handler_factory' ), PHP_INT_MAX );
+			}
+		}
+	}
+
+	private const DIE_FILTERS = array( 'wp_die_handler', 'wp_die_json_handler', 'wp_die_ajax_handler', 'wp_die_jsonp_handler', 'wp_die_xml_handler', 'wp_die_xmlrpc_handler' );
+
+	/**
+	 * The wp_die handler used while serving (filter callback).
+	 */
+	public static function die_handler_factory(): callable {
+		return array( self::class, 'die_handler' );
+	}
+
+	/**
+	 * Turns wp_die() into an exception.
+	 *
+	 * @param mixed $message WP_Error or string.
+	 * @param mixed $title   Title.
+	 * @param mixed $args    Arguments.
+	 * @throws \RuntimeException Always.
+	 */
+	public static function die_handler( mixed $message = '', mixed $title = '', mixed $args = array() ): void {
+		if ( $message instanceof \WP_Error ) {
+			$message = $message->get_error_message();
+		}
+		$text = trim( wp_strip_all_tags( is_scalar( $message ) ? (string) $message : '' ) );
+		throw new \RuntimeException( 'wp_die() was called' . ( '' !== $text ? ': ' . $text : '' ) );
+	}
+
+	private function read_loop( int $limit ): int {
+		while ( true ) {
+			$line = fgets( $this->in, $limit + 2 );
+			if ( false === $line ) {
+				return 0; // End of input: the client closed the pipe.
+			}
+			if ( ! str_ends_with( $line, "\n" ) && strlen( $line ) > $limit ) {
+				// Longer than the limit: drop the rest of this line, answer once.
+				while ( ! feof( $this->in ) ) {
+					$rest = fgets( $this->in, 65536 );
+					if ( false === $rest || str_ends_with( $rest, "\n" ) ) {
+						break;
+					}
+				}
+				$this->write( ErrorFactory::body_too_large( $limit )->to_response() );
+				continue;
+			}
+			$response = $this->handle_line( $line );
+			if ( null !== $response ) {
+				$this->write( $response );
+			}
+		}
+	}
+
+	/**
+	 * Handles one line; returns the JSON-RPC response to send, or null when there is none
+	 * (blank line, notification, response from the client).
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	public function handle_line( string $line ): ?array {
+		if ( '' === trim( $line ) ) {
+			return null;
+		}
+		$buffer_level = ob_get_level();
+		ob_start();
+		set_error_handler( array( HttpTransport::class, 'capture_php_error' ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_set_error_handler
+		$id = null;
+		try {
+			$message = Message::parse( $line );
+			if ( is_float( $message->id ) && ! is_finite( $message->id ) ) {
+				// 1e400 decodes to INF, which no JSON response can carry back.
+				throw ErrorFactory::invalid_request( 'id must be a string or a finite number' );
+			}
+			$id      = $message->id;
+			$response = $this->handle_message( $message );
+		} catch ( JsonRpcError $error ) {
+			$response = ( null === $error->id && null !== $id ? $error->with_id( $id ) : $error )->to_response();
+		} catch ( \Throwable $e ) {
+			Logger::error(
+				'Unhandled exception while serving an MCP stdio request: ' . $e->getMessage(),
+				array(
+					'server'    => $this->server->id,
+					'exception' => get_class( $e ),
+					'file'      => $e->getFile() . ':' . $e->getLine(),
+				)
+			);
+			$response = ErrorFactory::internal_error( $id )->to_response();
+		} finally {
+			restore_error_handler();
+			$stray = '';
+			while ( ob_get_level() > $buffer_level ) {
+				$stray .= (string) ob_get_clean();
+			}
+			if ( '' !== $stray ) {
+				Logger::warning(
+					'Discarded output printed while serving an MCP stdio request',
+					array(
+						'server' => $this->server->id,
+						'bytes'  => strlen( $stray ),
+					)
+				);
+				fwrite( $this->err, '[mcp-native] output printed while serving a request (not sent to the client): ' . substr( $stray, 0, 2000 ) . "\n" );
+			}
+		}
+		return $response;
+	}
+
+	/**
+	 * @return array<string, mixed>|null
+	 * @throws JsonRpcError On protocol errors.
+	 */
+	private function handle_message( Message $message ): ?array {
+		if ( Message::REQUEST !== $message->kind ) {
+			return null;
+		}
+		$method = (string) $message->method;
+		if ( ! $this->initialized && 'initialize' !== $method && 'ping' !== $method ) {
+			throw ErrorFactory::invalid_request( 'the server is not initialized: send initialize first', $message->id );
+		}
+		$outcome = $this->router->route( $message, null );
+		if ( 'initialize' === $method ) {
+			$this->initialized = true;
+		}
+		return array(
+			'jsonrpc' => '2.0',
+			'id'      => $message->id,
+			'result'  => $outcome->result,
+		);
+	}
+
+	/**
+	 * Writes one JSON-RPC message as one line.
+	 *
+	 * @param array<string, mixed> $message Message.
+	 */
+	private function write( array $message ): void {
+		$json = Json::encode( $message );
+		if ( null === $json ) {
+			Logger::error( 'A stdio response could not be encoded as JSON', array( 'server' => $this->server->id ) );
+			$id   = $message['id'] ?? null;
+			$id   = ( is_string( $id ) || is_int( $id ) || ( is_float( $id ) && is_finite( $id ) ) ) ? $id : null;
+			$json = (string) Json::encode( ( new JsonRpcError( ErrorCode::INTERNAL_ERROR, 'Internal error: response could not be encoded', 500, null, $id ) )->to_response() );
+		}
+		// JSON_UNESCAPED_* never produces a raw newline: one message is one line.
+		fwrite( $this->out, $json . "\n" );
+		fflush( $this->out );
+	}
+
+	/**
+	 * The server a stdio client talks to, as HTTP serves it: the registry is built the way a REST
+	 * request builds it (rest_api_init), so custom servers from `mcp_native_init` are all there.
+	 * Checks the current user may use it.
+	 *
+	 * @param string|null $server_id Server id; null = the default server.
+	 * @return Server|string The server, or an error message for the user.
+	 */
+	public static function resolve_server( ?string $server_id ): Server|string {
+		if ( ! did_action( 'rest_api_init' ) ) {
+			rest_get_server(); // Fires rest_api_init: Plugin::register_servers builds the registry.
+		}
+		$registry = Plugin::registry();
+		if ( null === $registry ) {
+			return 'the MCP servers could not be set up (rest_api_init did not build the mcp-native registry)';
+		}
+		$ids = array_keys( $registry->get_servers() );
+		$id  = ( null === $server_id || '' === trim( $server_id ) ) ? DefaultServer::ID : trim( $server_id );
+		$server = $registry->get_server( $id );
+		if ( null === $server ) {
+			$what = null === $server_id ? 'the default server is disabled (filter mcp_native_default_server_enabled)' : sprintf( 'no MCP server with id "%s"', $id );
+			return sprintf( '%s; available servers: %s', $what, array() === $ids ? '(none)' : implode( ', ', $ids ) );
+		}
+		$user_id = get_current_user_id();
+		if ( $user_id <= 0 ) {
+			return 'no WordPress user: pass --user=<login|id|email>';
+		}
+		$capability = Auth::required_capability( $server );
+		if ( ! current_user_can( $capability ) ) {
+			$user = wp_get_current_user();
+			return sprintf( 'user "%s" lacks the "%s" capability required by server "%s"', $user->user_login, $capability, $server->id );
+		}
+		return $server;
+	}
+
+	/**
+	 * Registers `wp mcp-native serve` when running under WP-CLI (no-op otherwise).
+	 */
+	public static function register_wp_cli_command(): void {
+		if ( ! defined( 'WP_CLI' ) || ! WP_CLI || ! class_exists( '\WP_CLI' ) ) {
+			return;
+		}
+		static $done = false;
+		if ( $done ) {
+			return;
+		}
+		$done = true;
+		\WP_CLI::add_command(
+			'mcp-native serve',
+			array( self::class, 'wp_cli_serve' ),
+			array(
+				'shortdesc' => 'Serves an MCP server over stdio (newline-delimited JSON-RPC on stdin/stdout).',
+				'synopsis'  => array(
+					array(
+						'type'        => 'assoc',
+						'name'        => 'server',
+						'description' => 'Server id (default: the default server, mcp-adapter-default-server).',
+						'optional'    => true,
+					),
+				),
+				'longdesc'  => 'Run it with the global --user=<login> option: tools run as that user. Logs go to stderr.',
+			)
+		);
+	}
+
+	/**
+	 * `wp mcp-native serve [--server=<id>]`.
+	 *
+	 * @param array<int, string>    $args       Positional arguments (none).
+	 * @param array<string, string> $assoc_args --server.
+	 */
+	public static function wp_cli_serve( array $args, array $assoc_args ): void {
+		// WP-CLI's log() writes to stdout: nothing may, except the JSON-RPC lines.
+		ob_start(
+			static function ( string $buffer ): string {
+				if ( '' !== $buffer ) {
+					fwrite( STDERR, $buffer );
+				}
+				return '';
+			},
+			1
+		);
+		$server = self::resolve_server( isset( $assoc_args['server'] ) ? (string) $assoc_args['server'] : null );
+		if ( is_string( $server ) ) {
+			\WP_CLI::error( $server ); // stderr, exit 1.
+		}
+		$code = ( new self( $server ) )->serve();
+		exit( $code ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped
+	}
+}
