@@ -62,7 +62,7 @@ rm -rf "$RUN/artifacts"
 mkdir -p "$RUN/artifacts"
 
 port="$(wp_free_port)"
-wp_site_create "$SITE" mcpnative_e2e "http://127.0.0.1:$port" "$FIXTURE"
+wp_site_create "$SITE" mcpnative_e2e "http://127.0.0.1:$port" "$E2E_DIR/fixtures"
 user="$(wp_site_env "$SITE" WP_ADMIN_USER)"
 pass="$(wp_app_password "$SITE" "$user" e2e)"
 [ -n "$pass" ] || die "no application password"

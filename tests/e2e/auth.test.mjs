@@ -102,7 +102,7 @@ test('cookie + REST nonce (a logged-in browser) is accepted; the cookie alone is
     body: rpcBody('tools/list', {}, 2),
   });
   assert.equal(list.status, 200, list.text);
-  assert.equal(list.json.result.tools.length, 3);
+  assert.equal(list.json.result.tools.length, 4); // three meta tools + the site-context tool
 
   // Without the nonce WordPress treats a cookie as no authentication (CSRF protection).
   const noNonce = await http(CFG.defaultUrl, { auth: false, headers: { Cookie: cookie }, body: initBody() });

@@ -38,7 +38,8 @@ test('tools/list: every convertible listed ability, names sanitized, broken ones
     'e2e-split-words',
     'e2e-string-length',
     'e2e-throws',
-  ]);
+    'mcp-native-get-site-context',
+  ].sort());
   for (const t of tools) {
     assert.match(t.name, /^[A-Za-z0-9_.-]{1,128}$/, `${t.name} is MCP-safe`);
     assert.equal(t.inputSchema.type, 'object', `${t.name} inputSchema is an object schema`);
@@ -170,7 +171,8 @@ test('tools/call: missing required field → isError true and the callback never
   const r = await conn.client.callTool({ name: 'e2e-delete-note', arguments: { id: 5 } });
   assert.equal(r.isError, true);
   assert.match(allText(r), /reason/);
-  assert.equal(toolError(r)?.code, 'ability_invalid_input', JSON.stringify(r));
+  assert.equal(toolError(r)?.code, 'invalid_arguments', JSON.stringify(r));
+  assert.ok(toolError(r)?.data?.violations?.some((v) => v.path === '/reason'), JSON.stringify(r));
   const wrongType = await conn.client.callTool({ name: 'e2e-delete-note', arguments: { id: 'five', reason: 'r' } });
   assert.equal(wrongType.isError, true);
   const mid = (await callCounts(conn.client))['e2e/delete-note'] ?? 0;

@@ -40,8 +40,8 @@ test('initialize: protocol version, serverInfo, capabilities, session id', () =>
   assert.notEqual(conn.transport.sessionId, custom.transport.sessionId, 'each connection gets its own session');
 });
 
-test('tools/list: exactly the three meta tools, with schemas and annotations', () => {
-  assert.deepEqual(tools.map((t) => t.name).sort(), [DISCOVER, EXECUTE, INFO]);
+test('tools/list: exactly the three meta tools and the site-context tool, with schemas and annotations', () => {
+  assert.deepEqual(tools.map((t) => t.name).sort(), [DISCOVER, EXECUTE, INFO, 'mcp-native-get-site-context'].sort());
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object', t.name);
     if (t.outputSchema) assert.equal(t.outputSchema.type, 'object', t.name);
@@ -93,7 +93,7 @@ test('get-ability-info: schemas of a public ability in its own shape', async () 
 test('get-ability-info: a non-public ability is refused', async () => {
   const r = await conn.client.callTool({ name: INFO, arguments: { ability_name: 'e2e/hidden' } });
   assert.equal(r.isError, true, JSON.stringify(r));
-  assert.equal(toolError(r)?.code, 'ability_not_public_mcp', JSON.stringify(r));
+  assert.equal(toolError(r)?.code, 'ability_not_found', JSON.stringify(r));
   assert.ok(!JSON.stringify(r).includes('should never be returned'));
 });
 
@@ -140,7 +140,7 @@ test('execute-ability: a non-public ability is refused and never runs', async ()
   const before = (await callCounts(custom.client))['e2e/hidden'] ?? 0;
   const r = await conn.client.callTool({ name: EXECUTE, arguments: { ability_name: 'e2e/hidden', parameters: {} } });
   assert.equal(r.isError, true, JSON.stringify(r));
-  assert.equal(toolError(r)?.code, 'ability_not_public_mcp', JSON.stringify(r));
+  assert.equal(toolError(r)?.code, 'ability_not_found', JSON.stringify(r));
   assert.ok(!JSON.stringify(r).includes('should never be returned'));
   const after = (await callCounts(custom.client))['e2e/hidden'] ?? 0;
   assert.equal(after, before);

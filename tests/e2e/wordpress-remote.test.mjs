@@ -69,7 +69,7 @@ test('mcp-wordpress-remote → default server: list the meta tools, execute an a
   const names = (await p.client.listTools()).tools.map((t) => t.name).sort();
   assert.deepEqual(
     names,
-    ['mcp-adapter-discover-abilities', 'mcp-adapter-execute-ability', 'mcp-adapter-get-ability-info'],
+    ['mcp-adapter-discover-abilities', 'mcp-adapter-execute-ability', 'mcp-adapter-get-ability-info', 'mcp-native-get-site-context'],
     diag(p),
   );
 

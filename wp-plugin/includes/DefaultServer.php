@@ -301,16 +301,12 @@ final class DefaultServer {
 		if ( ! is_string( $name ) || '' === trim( $name ) ) {
 			return new \WP_Error( 'missing_ability_name', 'Ability name is required' );
 		}
-		$name = trim( $name );
-		if ( ! wp_has_ability( $name ) ) {
+		$name    = trim( $name );
+		$ability = wp_has_ability( $name ) ? wp_get_ability( $name ) : null;
+		// A private ability is refused exactly like a missing one: a refusal must not reveal that
+		// it exists (the official adapter answers ability_not_public_mcp here).
+		if ( ! $ability instanceof \WP_Ability || ! self::is_public( $ability ) ) {
 			return new \WP_Error( 'ability_not_found', sprintf( "Ability '%s' not found", $name ) );
-		}
-		$ability = wp_get_ability( $name );
-		if ( ! $ability instanceof \WP_Ability ) {
-			return new \WP_Error( 'ability_not_found', sprintf( "Ability '%s' not found", $name ) );
-		}
-		if ( ! self::is_public( $ability ) ) {
-			return new \WP_Error( 'ability_not_public_mcp', sprintf( 'Ability "%s" is not exposed via MCP (mcp.public!=true)', $name ) );
 		}
 		return $ability;
 	}

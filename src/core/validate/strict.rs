@@ -151,6 +151,41 @@ fn value_to_json<'a, V: View<'a>>(
     path: &mut String,
     errs: &mut Vec<Violation>,
 ) -> Value {
+    // JSON cannot carry a reference cycle: one violation for the whole value.
+    let id = match v.shape() {
+        Shape::Array { identity, .. } | Shape::Object { identity, .. } => identity,
+        _ => 0,
+    };
+    if id != 0 {
+        let seen = CYCLE_STACK.with(|s| s.borrow().contains(&id));
+        if seen {
+            if !errs.iter().any(|e| e.keyword == "cycle") {
+                errs.push(Violation { path: String::new(), keyword: "cycle".into(), message: "value contains a reference cycle.".into() });
+            }
+            return Value::Null;
+        }
+        CYCLE_STACK.with(|s| s.borrow_mut().push(id));
+        let r = value_to_json_inner(v, schema, depth, path, errs);
+        CYCLE_STACK.with(|s| s.borrow_mut().pop());
+        return r;
+    }
+    value_to_json_inner(v, schema, depth, path, errs)
+}
+
+thread_local! {
+    static CYCLE_STACK: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn value_to_json_inner<'a, V: View<'a>>(
+    v: V,
+    schema: Option<&Value>,
+    depth: usize,
+    path: &mut String,
+    errs: &mut Vec<Violation>,
+) -> Value {
+    if errs.iter().any(|e| e.keyword == "cycle") {
+        return Value::Null;
+    }
     if depth > crate::core::MAX_DEPTH {
         errs.push(Violation {
             path: path.clone(),
@@ -253,7 +288,11 @@ impl StrictValidator {
         };
         let mut errs = Vec::new();
         let mut path = String::new();
+        CYCLE_STACK.with(|s| s.borrow_mut().clear());
         let json = value_to_json(value, Some(&self.schema), 0, &mut path, &mut errs);
+        if let Some(cycle) = errs.iter().find(|e| e.keyword == "cycle") {
+            return vec![cycle.clone()];
+        }
         if !errs.is_empty() {
             return errs;
         }

@@ -107,7 +107,7 @@ final class DefaultServerTest extends AbstractMcpTest {
 
 	public static function refused_abilities(): array {
 		return array(
-			'not public' => array( 'mcp-native-tests/private-echo', 'ability_not_public_mcp' ),
+			'not public' => array( 'mcp-native-tests/private-echo', 'ability_not_found' ),
 			'missing'    => array( 'nonexistent/ability', 'ability_not_found' ),
 		);
 	}

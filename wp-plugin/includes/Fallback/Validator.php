@@ -241,12 +241,51 @@ final class Validator {
 		return str_replace( array( '~', '/' ), array( '~0', '~1' ), $s );
 	}
 
-	/** String as Rust's String::from_utf8_lossy shows it. */
-	private static function lossy( string $s ): string {
+	/** String as Rust's String::from_utf8_lossy shows it (maximal invalid subparts → U+FFFD). */
+	public static function lossy( string $s ): string {
 		if ( preg_match( '//u', $s ) ) {
 			return $s;
 		}
-		return mb_convert_encoding( $s, 'UTF-8', 'UTF-8' );
+		$out = '';
+		$len = strlen( $s );
+		$i   = 0;
+		while ( $i < $len ) {
+			$b = ord( $s[ $i ] );
+			if ( $b < 0x80 ) {
+				$out .= $s[ $i++ ];
+				continue;
+			}
+			if ( $b >= 0xC2 && $b <= 0xDF ) {
+				$need = 1;
+				$lo   = 0x80;
+				$hi   = 0xBF;
+			} elseif ( $b >= 0xE0 && $b <= 0xEF ) {
+				$need = 2;
+				$lo   = 0xE0 === $b ? 0xA0 : 0x80;
+				$hi   = 0xED === $b ? 0x9F : 0xBF;
+			} elseif ( $b >= 0xF0 && $b <= 0xF4 ) {
+				$need = 3;
+				$lo   = 0xF0 === $b ? 0x90 : 0x80;
+				$hi   = 0xF4 === $b ? 0x8F : 0xBF;
+			} else {
+				$out .= "\u{FFFD}";
+				++$i;
+				continue;
+			}
+			$j = $i + 1;
+			$k = 0;
+			while ( $k < $need && $j < $len ) {
+				$c = ord( $s[ $j ] );
+				if ( 0 === $k ? ( $c < $lo || $c > $hi ) : ( $c < 0x80 || $c > 0xBF ) ) {
+					break;
+				}
+				++$j;
+				++$k;
+			}
+			$out .= $k === $need ? substr( $s, $i, $need + 1 ) : "\u{FFFD}";
+			$i    = $j;
+		}
+		return $out;
 	}
 
 	/** @param callable(string):string $message */
@@ -1013,8 +1052,12 @@ final class Validator {
 	// uniqueItems: serialize( rest_stabilize_value() ) equality, without serialize().
 	// -----------------------------------------------------------------------------------------
 
+	/** Nodes stable_key() may still visit (reference cycles with fan-out stop here). */
+	private static int $budget = 0;
+
 	private static function unique( array $items ): bool {
-		$seen = array();
+		$seen         = array();
+		self::$budget = 200000;
 		foreach ( $items as $item ) {
 			$key = self::stable_key( $item, 0 );
 			if ( isset( $seen[ $key ] ) ) {
@@ -1042,8 +1085,8 @@ final class Validator {
 		if ( is_string( $v ) ) {
 			return 's' . strlen( $v ) . ':' . $v;
 		}
-		if ( $depth > self::MAX_DEPTH ) {
-			return 'X' . spl_object_id( new \stdClass() ) . mt_rand();
+		if ( $depth > self::MAX_DEPTH || --self::$budget < 0 ) {
+			return 'X' . uniqid( '', true );
 		}
 		if ( is_array( $v ) ) {
 			$parts = array();
@@ -1348,6 +1391,10 @@ final class StrictValidator {
 		$bad = self::schema_problem( $v->root, '' );
 		if ( null !== $bad ) {
 			return array( array( 'path' => '', 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
+		}
+		// JSON cannot carry a reference cycle (json_encode detects them, bounded by its depth).
+		if ( ( is_array( $value ) || is_object( $value ) ) && false === json_encode( $value, JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_INVALID_UTF8_IGNORE, self::MAX_DEPTH + 2 ) || JSON_ERROR_RECURSION === json_last_error() ) {
+			return array( array( 'path' => '', 'keyword' => 'cycle', 'message' => 'value contains a reference cycle.' ) );
 		}
 		$conv = array();
 		$json = self::value_json( $value, $v->root, 0, '', $conv );
@@ -1768,7 +1815,7 @@ final class StrictValidator {
 			}
 		}
 		if ( is_string( $v ) ) {
-			$len = mb_strlen( $v, 'UTF-8' );
+			$len = strlen( $v ) - preg_match_all( '/[\x80-\xBF]/', $v );
 			if ( isset( $s->minLength ) && is_int( $s->minLength ) && $len < $s->minLength ) {
 				$this->fail( $path, 'minLength', "$who must be at least {$s->minLength} characters long." );
 			}

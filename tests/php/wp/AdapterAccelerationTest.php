@@ -1,0 +1,286 @@
+<?php
+/**
+ * Acceleration of an installed official MCP Adapter, and no route collision with it.
+ *
+ * The real adapter cannot be installed here (no Packagist, no GitHub downloads), so it is played by
+ * FAKE adapters in tests/php/wp/fake-adapter/: plugins with the adapter's class names and its
+ * public signatures as read from its public repository (0.5.x: McpAdapter::VERSION,
+ * SchemaTransformer::transform_to_object_schema, AbilityArgumentNormalizer::normalize, a default
+ * server registered on rest_api_init at mcp/mcp-adapter-default-server), whose method bodies only
+ * mark that the adapter's own code ran. Variants: v05 (0.5.0, the exact API), v06 (0.6.1, an extra
+ * public method), v05-changed (0.5.9, a changed signature). What this cannot show: behaviour of the
+ * real adapter's other classes around ours (documented in docs/INSTALL.md).
+ *
+ * Class definitions cannot be unloaded, so each scenario is one WordPress request in a PHP process
+ * of its own (fake-adapter/run.php, same PHP and extension mode as this suite).
+ *
+ * @package McpNative\Tests\WP
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Tests\WP;
+
+use McpNative\Plugin\Adapter\Accelerator;
+use McpNative\Plugin\Adapter\SignatureReader;
+use McpNative\Plugin\Contract;
+
+final class AdapterAccelerationTest extends TestCase {
+
+	private const FIXTURES = __DIR__ . '/fake-adapter';
+	private const ADAPTER  = 'mcp-adapter/mcp-adapter.php';
+	private const NATIVE   = 'mcp-native/mcp-native.php';
+	private const ST       = 'WP\\MCP\\Domain\\Utils\\SchemaTransformer';
+	private const AN       = 'WP\\MCP\\Domain\\Utils\\AbilityArgumentNormalizer';
+
+	/** @var array<string, string> variant => scratch plugins folder */
+	private static array $plugin_dirs = array();
+
+	public static function tearDownAfterClass(): void {
+		foreach ( self::$plugin_dirs as $dir ) {
+			foreach ( array( 'mcp-adapter', 'mcp-native' ) as $link ) {
+				if ( is_link( "$dir/$link" ) ) {
+					unlink( "$dir/$link" );
+				}
+			}
+			if ( is_dir( $dir ) ) {
+				rmdir( $dir );
+			}
+		}
+		self::$plugin_dirs = array();
+		parent::tearDownAfterClass();
+	}
+
+	/** A plugins folder with the fake adapter $variant (or none) and this repository's plugin. */
+	private static function plugins_dir( string $variant ): string {
+		if ( isset( self::$plugin_dirs[ $variant ] ) ) {
+			return self::$plugin_dirs[ $variant ];
+		}
+		$dir = sys_get_temp_dir() . '/mcpn-adapter-' . $variant . '-' . getmypid();
+		if ( ! is_dir( $dir ) && ! mkdir( $dir, 0700 ) ) {
+			throw new \RuntimeException( "cannot create $dir" );
+		}
+		if ( 'none' !== $variant ) {
+			symlink( self::FIXTURES . '/' . $variant, "$dir/mcp-adapter" );
+		}
+		symlink( dirname( MCP_NATIVE_PLUGIN_FILE ), "$dir/mcp-native" );
+		return self::$plugin_dirs[ $variant ] = $dir;
+	}
+
+	/**
+	 * One request with the fake adapter $variant; returns what fake-adapter/run.php printed.
+	 *
+	 * @param array<string, string> $env Extra MCPN_* variables.
+	 * @return array<string, mixed>
+	 */
+	private function scenario( string $variant, string $opt, array $env = array(), ?array $active = null ): array {
+		$php = array( PHP_BINARY );
+		if ( extension_loaded( 'mcp_native' ) ) {
+			$so = getenv( 'EXT_SO' ) ?: dirname( __DIR__, 3 ) . '/target/release/libmcp_native.so';
+			$this->assertFileExists( $so, 'the extension this suite runs with (EXT_SO)' );
+			$php = array( PHP_BINARY, '-d', 'extension=' . $so );
+		}
+		$cmd   = array_merge( array( 'timeout', '-k', '5', '60' ), $php, array( '-d', 'display_errors=stderr', self::FIXTURES . '/run.php' ) );
+		$vars  = array_merge(
+			getenv(),
+			array(
+				'MCPN_SITE'    => MCP_NATIVE_TESTS_WP_DIR,
+				'MCPN_PLUGINS' => self::plugins_dir( $variant ),
+				'MCPN_ACTIVE'  => implode( ',', $active ?? ( 'none' === $variant ? array( self::NATIVE ) : array( self::ADAPTER, self::NATIVE ) ) ),
+				'MCPN_OPT'     => $opt,
+			),
+			$env
+		);
+		$pipes = array();
+		$proc  = proc_open( $cmd, array( 1 => array( 'pipe', 'w' ), 2 => array( 'pipe', 'w' ) ), $pipes, null, $vars );
+		$this->assertIsResource( $proc );
+		$stdout = stream_get_contents( $pipes[1] );
+		$stderr = stream_get_contents( $pipes[2] );
+		fclose( $pipes[1] );
+		fclose( $pipes[2] );
+		$status = proc_close( $proc );
+		$this->assertSame( 0, $status, "fake-adapter/run.php ($variant, $opt) failed:\n$stderr\n$stdout" );
+		$this->assertSame( '', trim( (string) $stderr ), 'no PHP messages while serving' );
+		$out = json_decode( (string) $stdout, true );
+		$this->assertIsArray( $out, "not JSON: $stdout" );
+		return $out;
+	}
+
+	private static function ours( string $file ): bool {
+		return str_starts_with( $file, realpath( dirname( MCP_NATIVE_PLUGIN_FILE ) ) . '/includes/Adapter/WpMcp/' );
+	}
+
+	// ---------------------------------------------------------------------------------- in process
+
+	public function test_source_reader_reads_the_fixture_signatures_as_expected(): void {
+		$v05 = self::FIXTURES . '/v05/includes/Domain/Utils/';
+		foreach ( Accelerator::EXPECTED as $class => $methods ) {
+			$short = substr( $class, strrpos( $class, '\\' ) + 1 );
+			$this->assertSame( $methods, SignatureReader::public_methods( (string) file_get_contents( $v05 . $short . '.php' ), $class ), $class );
+		}
+		$v06 = SignatureReader::public_methods( (string) file_get_contents( self::FIXTURES . '/v06/includes/Domain/Utils/SchemaTransformer.php' ), self::ST );
+		$this->assertSame( 'static ensure_properties(array$schema):array', $v06['ensure_properties'] ?? null );
+		$changed = SignatureReader::public_methods( (string) file_get_contents( self::FIXTURES . '/v05-changed/includes/Domain/Utils/SchemaTransformer.php' ), self::ST );
+		$this->assertSame( "static transform_to_object_schema(?array\$schema,string\$wrapper_key='input',array\$options=array()):array", $changed['transform_to_object_schema'] );
+		// A private method is not part of the public API; a class in another namespace is not the class.
+		$this->assertArrayNotHasKey( 'wrap_in_object', $changed );
+		$this->assertNull( SignatureReader::public_methods( '<?php namespace Other; class SchemaTransformer { public static function f() {} }', self::ST ) );
+		$this->assertNull( SignatureReader::public_methods( '<?php this is not PHP {', self::ST ) );
+	}
+
+	public function test_our_replacement_classes_have_exactly_the_expected_signatures_by_reflection(): void {
+		if ( ! class_exists( self::ST, false ) ) {
+			require_once dirname( MCP_NATIVE_PLUGIN_FILE ) . '/includes/Adapter/WpMcp/SchemaTransformer.php';
+			require_once dirname( MCP_NATIVE_PLUGIN_FILE ) . '/includes/Adapter/WpMcp/AbilityArgumentNormalizer.php';
+		}
+		foreach ( Accelerator::EXPECTED as $class => $methods ) {
+			$this->assertTrue( self::ours( (string) ( new \ReflectionClass( $class ) )->getFileName() ), $class );
+			$this->assertSame( $methods, SignatureReader::reflect_public_methods( $class ), $class );
+			$this->assertFalse( ( new \ReflectionClass( $class ) )->isFinal(), 'not final, like the adapter\'s' );
+		}
+	}
+
+	public function test_without_an_adapter_status_says_so_and_our_default_server_stays(): void {
+		Accelerator::reset();
+		$status = Accelerator::status();
+		$this->assertFalse( $status['active'] );
+		$this->assertFalse( $status['adapter_loaded'] );
+		$this->assertFalse( $status['adapter_serves_default_server'] );
+		$this->assertIsString( $status['reason'] );
+		$this->assertMatchesRegularExpression( '/^Off: /', $status['reason'] );
+		$this->assertNull( Accelerator::site_health_result(), 'no adapter, no opt-in: nothing to report' );
+		$this->assertTrue( Accelerator::default_server_enabled( true ) );
+		$this->assertFalse( Accelerator::default_server_enabled( false ) );
+		add_filter( 'mcp_native_accelerate_adapter', '__return_true' );
+		Accelerator::reset();
+		$this->assertSame( 'Off: the official MCP Adapter (WP\\MCP\\Core\\McpAdapter) is not loaded.', Accelerator::status()['reason'] );
+		Accelerator::reset();
+	}
+
+	// ---------------------------------------------------------------------------------- scenarios
+
+	public function test_adapter_05_opted_in_by_constant_runs_on_our_core(): void {
+		$out    = $this->scenario( 'v05', 'constant' );
+		$before = $out['status_before'];
+		$this->assertTrue( $before['active'], $before['reason'] );
+		$this->assertSame( '0.5.0', $before['adapter_version'] );
+		$this->assertStringStartsWith( 'On: the official MCP Adapter 0.5.0', $before['reason'] );
+		$this->assertSame( array( self::ST => null, self::AN => null ), $before['classes_loaded_from'], 'nothing loaded before first use' );
+		$this->assertTrue( self::ours( $out['class_files']['SchemaTransformer'] ), $out['class_files']['SchemaTransformer'] );
+		$this->assertTrue( self::ours( $out['class_files']['AbilityArgumentNormalizer'] ) );
+		$this->assertSame( Contract::is_native() ? 'native extension mcp_native ' . Contract::version() : 'PHP fallback', $out['status_after']['implementation'] );
+		$this->assertSame( array( 'transform_to_object_schema' => 5, 'normalize' => 6 ), $out['status_after']['calls'] );
+
+		// The adapter's return shape, with our wire cleaning.
+		$t = $out['transform'];
+		$this->assertSame(
+			array(
+				'schema'           => array( 'type' => 'object', 'properties' => array( 'input' => array( 'type' => 'string' ) ), 'required' => array( 'input' ) ),
+				'was_transformed'  => true,
+				'wrapper_property' => 'input',
+			),
+			$t['flattened'],
+			'wrapped, and sanitize_callback (WordPress-only) removed: the adapter 0.5.0 keeps it'
+		);
+		$this->assertSame( array( 'type' => 'object', 'properties' => array( 'opts' => array( 'type' => 'object' ) ) ), $t['nested_empty']['schema'], 'a nested empty properties never goes out as []' );
+		$this->assertSame( array( 'schema' => array( 'type' => 'object' ), 'was_transformed' => false, 'wrapper_property' => null ), $t['null'] );
+		$this->assertSame( 'result', $t['output']['wrapper_property'] );
+		$this->assertSame( array( 'result' ), $t['output']['schema']['required'] );
+		$this->assertSame( array( 'schema' => array( 'type' => 'object' ), 'was_transformed' => false, 'wrapper_property' => null ), $t['too_deep'], 'past MAX_DEPTH: minimal schema, no crash' );
+		foreach ( array( 'flattened', 'nested_empty', 'null', 'output' ) as $k ) {
+			$this->assertSame( array( 'schema', 'was_transformed', 'wrapper_property' ), array_keys( $t[ $k ] ), "$k: same keys as the adapter's" );
+		}
+
+		$n = $out['normalize'];
+		$this->assertSame( array(), $n['object_null'], 'null for an object schema becomes [] (adapter issue 229)' );
+		$this->assertSame( array(), $n['object_empty'] );
+		$this->assertSame( array( 'a' => 'b' ), $n['object_value'] );
+		$this->assertNull( $n['default_empty'], 'a top-level default: null, so WordPress applies it' );
+		$this->assertNull( $n['no_schema_empty'] );
+		$this->assertSame( 'x', $n['no_schema_str'] );
+
+		// The adapter serves the default route; ours is not registered there. Our custom servers stay.
+		$this->assertSame( array( 'other' ), $out['default_route_handlers'] );
+		$this->assertTrue( $out['status_before']['adapter_serves_default_server'] );
+		$this->assertTrue( $out['custom_route_present'] );
+
+		$health = $out['site_health'];
+		$this->assertSame( 'good', $health['status'] );
+		$this->assertSame( 'mcp_native_adapter_acceleration', $health['test'] );
+		$this->assertStringContainsString( esc_html( $out['status_after']['reason'] ), $health['description'] );
+		$this->assertStringContainsString( 'does not register its own default server', $health['description'] );
+	}
+
+	public function test_adapter_05_opted_in_by_filter(): void {
+		$out = $this->scenario( 'v05', 'filter' );
+		$this->assertTrue( $out['status_after']['active'], $out['status_after']['reason'] );
+		$this->assertTrue( self::ours( $out['class_files']['SchemaTransformer'] ) );
+	}
+
+	public function test_not_opted_in_the_adapter_keeps_its_classes_but_routes_still_do_not_collide(): void {
+		foreach ( array( 'none', 'constant-false' ) as $opt ) {
+			$out = $this->scenario( 'v05', $opt );
+			$this->assertFalse( $out['status_after']['active'], $opt );
+			$this->assertStringStartsWith( 'Off: not enabled.', $out['status_after']['reason'] );
+			$this->assertStringContainsString( 'MCP_NATIVE_ACCELERATE_ADAPTER', $out['status_after']['reason'] );
+			$this->assertSame( '0.5.0', $out['status_after']['adapter_version'] );
+			$this->assertFalse( self::ours( $out['class_files']['SchemaTransformer'] ), $opt );
+			$this->assertSame( 'served-by-fake-adapter', $out['normalize']['object_null'] );
+			$this->assertSame( 'fake-adapter', $out['transform']['flattened']['schema']['x-served-by'] );
+			$this->assertSame( array( 'transform_to_object_schema' => 0, 'normalize' => 0 ), $out['status_after']['calls'] );
+			$this->assertSame( array( 'other' ), $out['default_route_handlers'], "$opt: only the adapter at its default route" );
+			$this->assertTrue( $out['custom_route_present'], "$opt: our custom servers keep their routes" );
+		}
+	}
+
+	public function test_a_site_can_force_our_default_server_back_on(): void {
+		$out = $this->scenario( 'v05', 'none', array( 'MCPN_FORCE_DEFAULT' => '1' ) );
+		$this->assertContains( 'mcp-native', $out['default_route_handlers'] );
+	}
+
+	public function test_adapter_06_is_left_alone_and_status_says_why(): void {
+		$out = $this->scenario( 'v06', 'constant' );
+		$this->assertFalse( $out['status_after']['active'] );
+		$this->assertSame( 'Off: MCP Adapter 0.6.1 is not supported; MCP Native accelerates 0.5.x only.', $out['status_after']['reason'] );
+		$this->assertFalse( self::ours( $out['class_files']['SchemaTransformer'] ) );
+		$this->assertSame( 'served-by-fake-adapter', $out['normalize']['object_empty'] );
+		$this->assertSame( array( 'other' ), $out['default_route_handlers'] );
+		$this->assertSame( 'recommended', $out['site_health']['status'], 'opted in but out: Site Health says why' );
+		$this->assertStringContainsString( '0.6.1 is not supported', $out['site_health']['description'] );
+	}
+
+	public function test_a_changed_signature_in_a_05_adapter_is_left_alone_and_status_names_it(): void {
+		$out    = $this->scenario( 'v05-changed', 'constant' );
+		$reason = $out['status_after']['reason'];
+		$this->assertFalse( $out['status_after']['active'] );
+		$this->assertStringStartsWith( "Off: the public API of the adapter's " . self::ST . ' differs from 0.5.x', $reason );
+		$this->assertStringContainsString( 'array$options=array()', $reason );
+		$this->assertSame( '0.5.9', $out['status_after']['adapter_version'] );
+		$this->assertFalse( self::ours( $out['class_files']['SchemaTransformer'] ) );
+		$this->assertFalse( self::ours( $out['class_files']['AbilityArgumentNormalizer'] ), 'all or nothing' );
+	}
+
+	public function test_classes_loaded_before_we_could_decide_are_reported(): void {
+		$out = $this->scenario( 'v05', 'constant', array( 'MCPN_PRELOAD' => '1' ) );
+		$this->assertFalse( $out['status_after']['active'] );
+		$this->assertMatchesRegularExpression( '#^Off: WP\\\\MCP\\\\Domain\\\\Utils\\\\SchemaTransformer was already loaded from .*/fake-adapter/v05/includes/Domain/Utils/SchemaTransformer\.php before MCP Native could take over#', $out['status_after']['reason'] );
+	}
+
+	public function test_mcp_native_loading_before_the_adapter_still_takes_over(): void {
+		// As when MCP Native is loaded first (a mu-plugin loader, or another plugin order).
+		$out = $this->scenario( 'v05', 'constant', array(), array( self::NATIVE, self::ADAPTER ) );
+		$this->assertSame( array( self::NATIVE, self::ADAPTER ), $out['active_plugins'] );
+		$this->assertTrue( $out['status_after']['active'], $out['status_after']['reason'] );
+		$this->assertTrue( self::ours( $out['class_files']['SchemaTransformer'] ) );
+		$this->assertSame( array( 'other' ), $out['default_route_handlers'] );
+	}
+
+	public function test_opted_in_without_an_adapter_our_default_server_serves(): void {
+		$out = $this->scenario( 'none', 'constant' );
+		$this->assertFalse( $out['status_before']['active'] );
+		$this->assertSame( 'Off: the official MCP Adapter (WP\\MCP\\Core\\McpAdapter) is not loaded.', $out['status_before']['reason'] );
+		$this->assertSame( array( 'mcp-native' ), $out['default_route_handlers'] );
+		$this->assertTrue( $out['custom_route_present'] );
+		$this->assertNull( $out['class_files'], 'no adapter: its class names stay undefined' );
+	}
+}

@@ -1,0 +1,421 @@
+<?php
+/**
+ * Opt-in acceleration of an installed official MCP Adapter (wordpress/mcp-adapter 0.5.x).
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Adapter;
+
+use McpNative\Plugin\Contract;
+use McpNative\Plugin\Logger;
+
+/**
+ * When the official MCP Adapter 0.5.x is loaded and the site opts in (constant
+ * MCP_NATIVE_ACCELERATE_ADAPTER === true, or the `mcp_native_accelerate_adapter` filter), the
+ * adapter's `WP\MCP\Domain\Utils\SchemaTransformer` and `WP\MCP\Domain\Utils\AbilityArgumentNormalizer`
+ * are served by this plugin: classes with the same names and the same public static signatures
+ * (includes/Adapter/WpMcp/), delegating to Contract (the native extension, or our PHP fallback).
+ * They are resolved ahead of the adapter's own autoloader by an autoloader registered with
+ * prepend=true when this plugin loads, and registered again (still first) on `plugins_loaded`
+ * priority 0, after every plugin (and any Composer/Jetpack autoloader they prepend) has loaded.
+ *
+ * It stays out, and status() says why, when: the site has not opted in; the adapter is not
+ * loaded; its version is not 0.5.x; the public methods of its two classes (read from its own
+ * source files, so they are never loaded) are not exactly the 0.5.x ones; or something loaded
+ * those classes before us. Our replacement classes are checked with Reflection against the same
+ * expected signatures before they are used.
+ *
+ * Independently of the opt-in: while the adapter serves its default server (its instance is
+ * hooked on rest_api_init and `mcp_adapter_create_default_server` is true), our default server
+ * is not registered (filter `mcp_native_default_server_enabled`), because both live at
+ * /wp-json/mcp/mcp-adapter-default-server.
+ */
+final class Accelerator {
+
+	/** Adapter versions we accelerate: >= MIN and < BELOW. */
+	public const MIN_VERSION   = '0.5.0';
+	public const BELOW_VERSION = '0.6.0';
+
+	public const CONSTANT = 'MCP_NATIVE_ACCELERATE_ADAPTER';
+	public const FILTER   = 'mcp_native_accelerate_adapter';
+
+	public const ADAPTER_CLASS = 'WP\\MCP\\Core\\McpAdapter';
+
+	/**
+	 * The public API of the 0.5.x classes we replace: class => method => compact signature
+	 * ("static " when static, no whitespace, leading backslashes of class types dropped).
+	 */
+	public const EXPECTED = array(
+		'WP\\MCP\\Domain\\Utils\\SchemaTransformer'         => array(
+			'transform_to_object_schema' => "static transform_to_object_schema(?array\$schema,string\$wrapper_key='input'):array",
+		),
+		'WP\\MCP\\Domain\\Utils\\AbilityArgumentNormalizer' => array(
+			'normalize' => 'static normalize(WP_Ability$ability,$parameters)',
+		),
+	);
+
+	/** Our replacement class files, by class. */
+	private const FILES = array(
+		'WP\\MCP\\Domain\\Utils\\SchemaTransformer'         => 'WpMcp/SchemaTransformer.php',
+		'WP\\MCP\\Domain\\Utils\\AbilityArgumentNormalizer' => 'WpMcp/AbilityArgumentNormalizer.php',
+	);
+
+	private static bool $booted = false;
+
+	/** @var array{active: bool, reason: string, adapter_version: ?string}|null the cached decision */
+	private static ?array $decision = null;
+
+	/** @var array<string, int> calls served, by method */
+	private static array $calls = array(
+		'transform_to_object_schema' => 0,
+		'normalize'                  => 0,
+	);
+
+	/**
+	 * Called once when the plugin loads.
+	 */
+	public static function boot(): void {
+		if ( self::$booted ) {
+			return;
+		}
+		self::$booted = true;
+		spl_autoload_register( array( self::class, 'autoload' ), true, true );
+		add_action( 'plugins_loaded', array( self::class, 'reprepend_autoloader' ), 0 );
+		add_filter( 'mcp_native_default_server_enabled', array( self::class, 'default_server_enabled' ), 5 );
+	}
+
+	/**
+	 * plugins_loaded (priority 0): puts our autoloader first again, ahead of any autoloader a
+	 * plugin loaded after us prepended (Composer's ClassLoader prepends by default).
+	 */
+	public static function reprepend_autoloader(): void {
+		spl_autoload_unregister( array( self::class, 'autoload' ) );
+		spl_autoload_register( array( self::class, 'autoload' ), true, true );
+	}
+
+	/**
+	 * The autoloader: serves only the two adapter class names, and only when the decision is yes.
+	 */
+	public static function autoload( string $class_name ): void {
+		if ( ! isset( self::FILES[ $class_name ] ) ) {
+			return;
+		}
+		$decision = self::decide();
+		if ( ! $decision['active'] ) {
+			return; // the adapter's own autoloader loads its class
+		}
+		foreach ( self::FILES as $name => $file ) {
+			if ( ! class_exists( $name, false ) ) {
+				require_once __DIR__ . '/' . $file;
+			}
+		}
+		$problem = self::check_own_classes();
+		if ( null !== $problem ) {
+			// Cannot happen unless this plugin's files were edited: say so loudly, once.
+			self::$decision = array(
+				'active'          => false,
+				'reason'          => 'MCP Native\'s replacement classes do not match the adapter 0.5.x API: ' . $problem,
+				'adapter_version' => $decision['adapter_version'],
+			);
+			Logger::error( 'Adapter acceleration: ' . self::$decision['reason'] );
+		}
+	}
+
+	/**
+	 * The state of the acceleration, for Site Health and the admin page.
+	 *
+	 * @return array{active: bool, reason: string, opted_in: bool, adapter_loaded: bool, adapter_version: ?string,
+	 *               adapter_serves_default_server: bool, classes_loaded_from: array<string, ?string>,
+	 *               implementation: string, calls: array<string, int>}
+	 *   active: the adapter's two classes are (or, on first use, will be) served by this plugin;
+	 *   reason: one sentence saying why (not) - the text Site Health shows.
+	 */
+	public static function status(): array {
+		$decision = self::decide();
+		$loaded   = array();
+		foreach ( array_keys( self::EXPECTED ) as $name ) {
+			$loaded[ $name ] = class_exists( $name, false ) ? ( new \ReflectionClass( $name ) )->getFileName() : null;
+			if ( false === $loaded[ $name ] ) {
+				$loaded[ $name ] = null;
+			}
+		}
+		return array(
+			'active'                        => $decision['active'],
+			'reason'                        => $decision['reason'],
+			'opted_in'                      => self::opted_in(),
+			'adapter_loaded'                => class_exists( self::ADAPTER_CLASS, false ),
+			'adapter_version'               => $decision['adapter_version'],
+			'adapter_serves_default_server' => self::adapter_serves_default_server(),
+			'classes_loaded_from'           => $loaded,
+			'implementation'                => Contract::is_native() ? 'native extension mcp_native ' . Contract::version() : 'PHP fallback',
+			'calls'                         => self::$calls,
+		);
+	}
+
+	/**
+	 * A ready Site Health test result (the array a `site_status_tests` direct test returns), or
+	 * null when there is nothing to say (no adapter loaded and no opt-in).
+	 *
+	 * @return array{label: string, status: string, badge: array{label: string, color: string}, description: string, actions: string, test: string}|null
+	 */
+	public static function site_health_result(): ?array {
+		$status = self::status();
+		if ( ! $status['adapter_loaded'] && ! $status['opted_in'] ) {
+			return null;
+		}
+		if ( $status['active'] ) {
+			$label = 'The official MCP Adapter runs its schema and argument layer on MCP Native';
+			$state = 'good';
+		} elseif ( ! $status['opted_in'] ) {
+			$label = 'The official MCP Adapter runs on its own code';
+			$state = 'good';
+		} else {
+			$label = 'MCP Native does not accelerate the official MCP Adapter';
+			$state = 'recommended';
+		}
+		$description = '<p>' . esc_html( $status['reason'] ) . '</p>';
+		if ( $status['adapter_serves_default_server'] ) {
+			$description .= '<p>' . esc_html( 'The adapter serves /wp-json/mcp/mcp-adapter-default-server, so MCP Native does not register its own default server there.' ) . '</p>';
+		}
+		return array(
+			'label'       => $label,
+			'status'      => $state,
+			'badge'       => array(
+				'label' => 'MCP Native',
+				'color' => 'good' === $state ? 'blue' : 'orange',
+			),
+			'description' => $description,
+			'actions'     => '',
+			'test'        => 'mcp_native_adapter_acceleration',
+		);
+	}
+
+	/**
+	 * Forgets the cached decision (tests; a request never needs it).
+	 */
+	public static function reset(): void {
+		self::$decision = null;
+	}
+
+	/**
+	 * Filter mcp_native_default_server_enabled (priority 5): off while the adapter serves its own
+	 * default server at the same route. A site can still force ours on with a later filter.
+	 */
+	public static function default_server_enabled( mixed $enabled ): mixed {
+		if ( $enabled && self::adapter_serves_default_server() ) {
+			Logger::debug( 'The official MCP Adapter serves /wp-json/mcp/mcp-adapter-default-server: MCP Native does not register its default server there.' );
+			return false;
+		}
+		return $enabled;
+	}
+
+	/**
+	 * Whether the adapter is running and will create its default server: its instance is hooked
+	 * (rest_api_init, or init under WP-CLI) and its `mcp_adapter_create_default_server` filter is true.
+	 */
+	public static function adapter_serves_default_server(): bool {
+		if ( ! class_exists( self::ADAPTER_CLASS, false ) ) {
+			return false;
+		}
+		$hooked = false;
+		foreach ( array( 'rest_api_init', 'init' ) as $hook ) {
+			$callbacks = $GLOBALS['wp_filter'][ $hook ]->callbacks ?? array();
+			foreach ( $callbacks as $by_priority ) {
+				foreach ( $by_priority as $callback ) {
+					$fn = $callback['function'] ?? null;
+					if ( is_array( $fn ) && isset( $fn[0] ) && is_a( $fn[0], self::ADAPTER_CLASS ) ) {
+						$hooked = true;
+						break 3;
+					}
+				}
+			}
+		}
+		return $hooked && (bool) apply_filters( 'mcp_adapter_create_default_server', true );
+	}
+
+	// ------------------------------------------------------------------ what the replacements call
+
+	/**
+	 * WP\MCP\Domain\Utils\SchemaTransformer::transform_to_object_schema, on Contract.
+	 * Same return shape as the adapter: ['schema' => array, 'was_transformed' => bool,
+	 * 'wrapper_property' => ?string]. A schema nested deeper than McpNative\MAX_DEPTH is logged and
+	 * served as the minimal `{"type":"object"}` (the ability still validates its own input), where
+	 * the adapter would recurse until PHP dies on a cyclic one.
+	 */
+	public static function transform_to_object_schema( ?array $schema, string $wrapper_key = 'input' ): array {
+		++self::$calls['transform_to_object_schema'];
+		try {
+			return Contract::transform_to_object_schema( $schema, $wrapper_key );
+		} catch ( \McpNative\SchemaException $e ) {
+			Logger::warning_throttled(
+				'Adapter acceleration: a schema could not be transformed; serving {"type":"object"} for it',
+				array( 'error' => $e->getMessage() )
+			);
+			return array(
+				'schema'           => array( 'type' => 'object' ),
+				'was_transformed'  => false,
+				'wrapper_property' => null,
+			);
+		}
+	}
+
+	/**
+	 * WP\MCP\Domain\Utils\AbilityArgumentNormalizer::normalize, on Contract::normalize_arguments.
+	 *
+	 * @param mixed $parameters
+	 * @return mixed
+	 */
+	public static function normalize( \WP_Ability $ability, $parameters ) {
+		++self::$calls['normalize'];
+		$schema = $ability->get_input_schema();
+		return Contract::normalize_arguments( is_array( $schema ) ? $schema : null, $parameters );
+	}
+
+	// ------------------------------------------------------------------ the decision
+
+	/**
+	 * @return array{active: bool, reason: string, adapter_version: ?string}
+	 */
+	private static function decide(): array {
+		if ( null !== self::$decision ) {
+			return self::$decision;
+		}
+		$decision = self::evaluate();
+		// Before every plugin has loaded, a "no" is not final (the adapter or the opt-in filter
+		// may come from a plugin that loads later).
+		if ( $decision['active'] || did_action( 'plugins_loaded' ) ) {
+			self::$decision = $decision;
+		}
+		return $decision;
+	}
+
+	/**
+	 * @return array{active: bool, reason: string, adapter_version: ?string}
+	 */
+	private static function evaluate(): array {
+		$no = static fn( string $reason, ?string $version = null ): array => array(
+			'active'          => false,
+			'reason'          => $reason,
+			'adapter_version' => $version,
+		);
+		$loaded   = class_exists( self::ADAPTER_CLASS );
+		$includes = '';
+		$version  = null;
+		if ( $loaded ) {
+			$adapter_file = ( new \ReflectionClass( self::ADAPTER_CLASS ) )->getFileName();
+			$includes     = is_string( $adapter_file ) ? dirname( $adapter_file, 2 ) : '';
+			$version      = self::adapter_version( $includes );
+		}
+		if ( ! self::opted_in() ) {
+			return $no( 'Off: not enabled. To run the official MCP Adapter\'s schema and argument layer on MCP Native, define( \'' . self::CONSTANT . '\', true ) in wp-config.php or return true from the ' . self::FILTER . ' filter.', $version );
+		}
+		if ( ! $loaded ) {
+			return $no( 'Off: the official MCP Adapter (WP\\MCP\\Core\\McpAdapter) is not loaded.' );
+		}
+		if ( null === $version ) {
+			return $no( 'Off: the version of the loaded MCP Adapter could not be determined (no McpAdapter::VERSION, WP_MCP_VERSION or plugin header).' );
+		}
+		if ( version_compare( $version, self::MIN_VERSION, '<' ) || version_compare( $version, self::BELOW_VERSION, '>=' ) ) {
+			return $no( "Off: MCP Adapter $version is not supported; MCP Native accelerates 0.5.x only.", $version );
+		}
+		foreach ( self::EXPECTED as $class_name => $methods ) {
+			if ( class_exists( $class_name, false ) ) {
+				$file = ( new \ReflectionClass( $class_name ) )->getFileName();
+				if ( ! is_string( $file ) || ! str_starts_with( $file, __DIR__ . '/' ) ) {
+					return $no( "Off: $class_name was already loaded from " . ( is_string( $file ) ? $file : 'an unknown file' ) . ' before MCP Native could take over (load MCP Native earlier, e.g. from a mu-plugin).', $version );
+				}
+				continue;
+			}
+			$short  = substr( $class_name, (int) strrpos( $class_name, '\\' ) + 1 );
+			$source = $includes . '/Domain/Utils/' . $short . '.php';
+			if ( ! is_readable( $source ) ) {
+				return $no( "Off: the adapter's $short.php was not found at $source, so its API cannot be checked.", $version );
+			}
+			$found = SignatureReader::public_methods( (string) file_get_contents( $source ), $class_name );
+			if ( null === $found ) {
+				return $no( "Off: $source does not declare $class_name.", $version );
+			}
+			$diff = self::compare( $methods, $found );
+			if ( null !== $diff ) {
+				return $no( "Off: the public API of the adapter's $class_name differs from 0.5.x ($diff).", $version );
+			}
+		}
+		return array(
+			'active'          => true,
+			'reason'          => "On: the official MCP Adapter $version's SchemaTransformer and AbilityArgumentNormalizer run on MCP Native (" . ( Contract::is_native() ? 'native extension' : 'PHP fallback: install the mcp_native extension for the native speed-up' ) . ').',
+			'adapter_version' => $version,
+		);
+	}
+
+	public static function opted_in(): bool {
+		$default = defined( self::CONSTANT ) && true === constant( self::CONSTANT );
+		/**
+		 * Filters whether MCP Native serves the official MCP Adapter's SchemaTransformer and
+		 * AbilityArgumentNormalizer (adapter 0.5.x only). Add it before `rest_api_init`.
+		 *
+		 * @param bool $accelerate Default: the MCP_NATIVE_ACCELERATE_ADAPTER constant is true.
+		 */
+		return true === apply_filters( self::FILTER, $default );
+	}
+
+	/**
+	 * McpAdapter::VERSION, else WP_MCP_VERSION, else the Version header of the adapter's main file.
+	 */
+	private static function adapter_version( string $includes ): ?string {
+		$constant = self::ADAPTER_CLASS . '::VERSION';
+		if ( defined( $constant ) && is_string( constant( $constant ) ) ) {
+			return constant( $constant );
+		}
+		if ( defined( 'WP_MCP_VERSION' ) && is_string( constant( 'WP_MCP_VERSION' ) ) ) {
+			return constant( 'WP_MCP_VERSION' );
+		}
+		$main = dirname( $includes ) . '/mcp-adapter.php';
+		if ( '' !== $includes && is_readable( $main ) && function_exists( 'get_file_data' ) ) {
+			$header = get_file_data( $main, array( 'Version' => 'Version' ), 'plugin' );
+			if ( is_string( $header['Version'] ?? null ) && '' !== $header['Version'] ) {
+				return $header['Version'];
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Null when $found has exactly the $expected public methods and signatures; else what differs.
+	 *
+	 * @param array<string, string> $expected
+	 * @param array<string, string> $found
+	 */
+	private static function compare( array $expected, array $found ): ?string {
+		$problems = array();
+		foreach ( $expected as $method => $signature ) {
+			if ( ! isset( $found[ $method ] ) ) {
+				$problems[] = "no public $method()";
+			} elseif ( $found[ $method ] !== $signature ) {
+				$problems[] = "$method is `{$found[ $method ]}`, expected `$signature`";
+			}
+		}
+		foreach ( array_diff_key( $found, $expected ) as $method => $signature ) {
+			$problems[] = "extra public method `$signature`";
+		}
+		return array() === $problems ? null : implode( '; ', $problems );
+	}
+
+	/**
+	 * Our replacement classes against EXPECTED, by Reflection: null when they match.
+	 */
+	private static function check_own_classes(): ?string {
+		foreach ( self::EXPECTED as $class_name => $methods ) {
+			if ( ! class_exists( $class_name, false ) ) {
+				return "$class_name is not defined";
+			}
+			$diff = self::compare( $methods, SignatureReader::reflect_public_methods( $class_name ) );
+			if ( null !== $diff ) {
+				return "$class_name: $diff";
+			}
+		}
+		return null;
+	}
+}

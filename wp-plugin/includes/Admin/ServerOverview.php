@@ -1,0 +1,135 @@
+<?php
+/**
+ * The site's MCP servers and their tools, as the admin screens show them.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Admin;
+
+use McpNative\Plugin\DefaultServer;
+use McpNative\Plugin\Plugin;
+use McpNative\Plugin\Server;
+use McpNative\Plugin\ServerRegistry;
+use McpNative\Plugin\Tools\AbilityTool;
+use McpNative\Plugin\Tools\Tool;
+
+/**
+ * Servers are created on `rest_api_init`; outside REST requests (admin screens) this builds the
+ * REST server once, which fires it, so the registry is exactly the one requests would see.
+ */
+final class ServerOverview {
+
+	/**
+	 * @return array<string, Server>
+	 */
+	public static function servers(): array {
+		$registry = self::registry();
+		return null === $registry ? array() : $registry->get_servers();
+	}
+
+	public static function registry(): ?ServerRegistry {
+		if ( null === Plugin::registry() || ! ( $GLOBALS['wp_rest_server'] ?? null ) instanceof \WP_REST_Server ) {
+			rest_get_server(); // fires rest_api_init → Plugin::register_servers()
+		}
+		return Plugin::registry();
+	}
+
+	/**
+	 * The server's argument profile, when servers have one.
+	 */
+	public static function profile( Server $server ): ?string {
+		if ( property_exists( $server, 'profile' ) && isset( $server->profile ) && is_string( $server->profile ) ) {
+			return $server->profile;
+		}
+		return null;
+	}
+
+	public static function is_default( Server $server ): bool {
+		return DefaultServer::ID === $server->id;
+	}
+
+	/**
+	 * The server's tools, or the error that stopped building them.
+	 *
+	 * @return array<string, Tool>|\Throwable
+	 */
+	public static function tools( Server $server ): array|\Throwable {
+		try {
+			return $server->tools();
+		} catch ( \Throwable $e ) {
+			return $e;
+		}
+	}
+
+	/**
+	 * What the page says about one tool: wire descriptor and wrapping.
+	 *
+	 * @return array{descriptor: array, input_wrapper: ?string, output_wrapper: ?string,
+	 *               ability: ?string, ability_input_schema: ?array, ability_output_schema: ?array, profile: ?string}
+	 */
+	public static function tool_details( Tool $tool ): array {
+		$details = array(
+			'descriptor'            => $tool->descriptor(),
+			'input_wrapper'         => null,
+			'output_wrapper'        => null,
+			'ability'               => null,
+			'ability_input_schema'  => null,
+			'ability_output_schema' => null,
+			'profile'               => null,
+		);
+		if ( $tool instanceof AbilityTool ) {
+			$meta               = $tool->adapter_meta;
+			$details['ability'] = $tool->ability->get_name();
+			$details['profile'] = $tool->profile;
+			if ( true === ( $meta['input_schema_transformed'] ?? null ) ) {
+				$details['input_wrapper']        = is_string( $meta['input_schema_wrapper'] ?? null ) ? $meta['input_schema_wrapper'] : 'input';
+				$details['ability_input_schema'] = $tool->ability->get_input_schema();
+			}
+			if ( true === ( $meta['output_schema_transformed'] ?? null ) ) {
+				$details['output_wrapper']        = is_string( $meta['output_schema_wrapper'] ?? null ) ? $meta['output_schema_wrapper'] : 'result';
+				$details['ability_output_schema'] = $tool->ability->get_output_schema();
+			}
+		}
+		return $details;
+	}
+
+	/**
+	 * Pretty JSON of a schema or config for display ('' when it cannot be encoded).
+	 */
+	public static function pretty_json( mixed $value ): string {
+		$json = wp_json_encode( $value, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+		return is_string( $json ) ? $json : '';
+	}
+
+	/**
+	 * Claude Desktop configuration (claude_desktop_config.json) for @automattic/mcp-wordpress-remote,
+	 * one entry per server. The application password is a placeholder.
+	 *
+	 * @param array<string, Server> $servers  Servers.
+	 * @param string                $username The WordPress user the client acts as.
+	 */
+	public static function claude_desktop_config( array $servers, string $username ): array {
+		$entries = array();
+		foreach ( $servers as $server ) {
+			$key = self::is_default( $server ) ? 'wordpress' : 'wordpress-' . sanitize_key( $server->id );
+			for ( $n = 2, $base = $key; isset( $entries[ $key ] ); ++$n ) {
+				$key = $base . '-' . $n; // ids that sanitize alike
+			}
+			$entries[ $key ] = array(
+				'command' => 'npx',
+				'args'    => array( '-y', '@automattic/mcp-wordpress-remote@latest' ),
+				'env'     => array(
+					'WP_API_URL'      => $server->url(),
+					'WP_API_USERNAME' => $username,
+					'WP_API_PASSWORD' => self::PASSWORD_PLACEHOLDER,
+				),
+			);
+		}
+		return array( 'mcpServers' => (object) $entries );
+	}
+
+	public const PASSWORD_PLACEHOLDER = 'YOUR-APPLICATION-PASSWORD';
+}

@@ -1,0 +1,369 @@
+<?php
+/**
+ * Tools → Site Health: the extension test (Status tab) and the plugin's section of the Info tab.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Admin;
+
+
+final class SiteHealth {
+
+	public const TEST_ID = 'mcp_native_extension';
+
+	public const ADAPTER_TEST_ID = 'mcp_native_adapter';
+
+	public const INFO_SECTION = 'mcp-native';
+
+	/**
+	 * site_status_tests: a direct test (runs while the Status tab renders).
+	 *
+	 * @param mixed $tests Tests by type.
+	 * @return mixed
+	 */
+	public static function register_test( mixed $tests ): mixed {
+		if ( ! is_array( $tests ) ) {
+			return $tests;
+		}
+		$tests['direct'][ self::TEST_ID ] = array(
+			'label' => __( 'MCP Native extension', 'mcp-native' ),
+			'test'  => array( self::class, 'run_test' ),
+		);
+		$adapter = self::adapter_status();
+		if ( null !== $adapter && ( ! empty( $adapter['adapter_loaded'] ) || ! empty( $adapter['opted_in'] ) ) ) {
+			$tests['direct'][ self::ADAPTER_TEST_ID ] = array(
+				'label' => __( 'MCP Native and the official MCP Adapter', 'mcp-native' ),
+				'test'  => array( self::class, 'run_adapter_test' ),
+			);
+		}
+		return $tests;
+	}
+
+	/**
+	 * The acceleration state of an installed official MCP Adapter (Adapter\Accelerator::status()),
+	 * or null when this build of the plugin has no such layer.
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	public static function adapter_status(): ?array {
+		$class = 'McpNative\\Plugin\\Adapter\\Accelerator';
+		if ( ! class_exists( $class ) || ! method_exists( $class, 'status' ) ) {
+			return null;
+		}
+		try {
+			$status = $class::status();
+		} catch ( \Throwable $e ) {
+			return array(
+				'active'   => false,
+				'reason'   => 'The acceleration state could not be read: ' . $e->getMessage(),
+				'opted_in' => false,
+			);
+		}
+		return is_array( $status ) ? $status : null;
+	}
+
+	/**
+	 * The adapter test on the running site (registered only when the adapter is loaded or the site opted in).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function run_adapter_test(): array {
+		return self::adapter_result( self::adapter_status() ?? array() );
+	}
+
+	/**
+	 * good: the adapter's schema and argument layer runs on MCP Native, or the site has not asked
+	 * for it; recommended: the site opted in but MCP Native stays out (the reason says why).
+	 *
+	 * @param array<string, mixed> $adapter Adapter\Accelerator::status().
+	 * @return array<string, mixed>
+	 */
+	public static function adapter_result( array $adapter ): array {
+		$active   = true === ( $adapter['active'] ?? null );
+		$opted_in = true === ( $adapter['opted_in'] ?? null );
+		$version  = is_string( $adapter['adapter_version'] ?? null ) ? $adapter['adapter_version'] : null;
+		$reason   = is_string( $adapter['reason'] ?? null ) ? $adapter['reason'] : '';
+		if ( $active ) {
+			$label  = __( 'The official MCP Adapter runs on MCP Native', 'mcp-native' );
+			$status = 'good';
+		} elseif ( $opted_in ) {
+			$label  = __( 'MCP Native does not accelerate the official MCP Adapter', 'mcp-native' );
+			$status = 'recommended';
+		} else {
+			$label  = __( 'The official MCP Adapter runs on its own code', 'mcp-native' );
+			$status = 'good';
+		}
+		$description = '<p>' . esc_html( $reason ) . '</p>';
+		if ( null !== $version ) {
+			/* translators: %s: adapter version */
+			$description .= '<p>' . sprintf( esc_html__( 'MCP Adapter version: %s.', 'mcp-native' ), '<code>' . esc_html( $version ) . '</code>' ) . '</p>';
+		}
+		if ( true === ( $adapter['adapter_serves_default_server'] ?? null ) ) {
+			$description .= '<p>' . esc_html__( 'The adapter serves /wp-json/mcp/mcp-adapter-default-server, so MCP Native does not register its own default server there; MCP Native\'s custom servers are still served.', 'mcp-native' ) . '</p>';
+		}
+		return array(
+			'label'       => $label,
+			'status'      => $status,
+			'badge'       => array(
+				'label' => __( 'Performance', 'mcp-native' ),
+				'color' => 'blue',
+			),
+			'description' => $description,
+			'actions'     => '<p><a href="' . esc_url( admin_url( 'tools.php?page=' . StatusPage::SLUG ) ) . '">' . esc_html__( 'MCP Native status page', 'mcp-native' ) . '</a></p>',
+			'test'        => self::ADAPTER_TEST_ID,
+		);
+	}
+
+	/**
+	 * The direct test on the running PHP.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function run_test(): array {
+		return self::result( ExtensionStatus::detect() );
+	}
+
+	/**
+	 * The Site Health result for a status: good (native, expected version), recommended (PHP
+	 * fallback, or another version), critical (loaded but missing functions the plugin calls).
+	 *
+	 * @return array{label: string, status: string, badge: array{label: string, color: string}, description: string, actions: string, test: string}
+	 */
+	public static function result( ExtensionStatus $status ): array {
+		$badge = array(
+			'label' => __( 'Performance', 'mcp-native' ),
+			'color' => 'blue',
+		);
+		$page  = admin_url( 'tools.php?page=' . StatusPage::SLUG );
+
+		switch ( $status->state() ) {
+			case ExtensionStatus::STATE_NATIVE:
+				$result = array(
+					'label'       => __( 'The MCP Native extension is loaded', 'mcp-native' ),
+					'status'      => 'good',
+					'description' => '<p>' . sprintf(
+						/* translators: 1: extension version */
+						esc_html__( 'The mcp_native PHP extension %1$s is loaded, the version this plugin expects. MCP schema conversion and argument validation run natively.', 'mcp-native' ),
+						'<code>' . esc_html( (string) $status->version ) . '</code>'
+					) . '</p>',
+				);
+				break;
+
+			case ExtensionStatus::STATE_MISMATCH:
+				$result = array(
+					'label'       => __( 'The MCP Native extension version does not match the plugin', 'mcp-native' ),
+					'status'      => 'recommended',
+					'description' => '<p>' . sprintf(
+						/* translators: 1: loaded version, 2: expected version */
+						esc_html__( 'The loaded mcp_native extension reports version %1$s, but this version of the MCP Native plugin was written against %2$s. The plugin uses the extension anyway; if MCP requests misbehave, install the extension and the plugin from the same release (or remove the extension line to use the PHP fallback).', 'mcp-native' ),
+						'<code>' . esc_html( $status->version ?? __( '(unknown)', 'mcp-native' ) ) . '</code>',
+						'<code>' . esc_html( $status->expected ) . '</code>'
+					) . '</p>' . self::so_location_html( $status ),
+				);
+				break;
+
+			case ExtensionStatus::STATE_BROKEN:
+				$result = array(
+					'label'       => __( 'The MCP Native extension is loaded but incomplete', 'mcp-native' ),
+					'status'      => 'critical',
+					'description' => '<p>' . sprintf(
+						/* translators: 1: list of missing functions, 2: version */
+						esc_html__( 'The loaded mcp_native extension (version %2$s) lacks what the plugin calls: %1$s. MCP requests that need them fail. Install the extension built for this plugin version, or remove the extension line from php.ini to use the PHP fallback.', 'mcp-native' ),
+						'<code>' . esc_html( implode( ', ', $status->missing_api ) ) . '</code>',
+						'<code>' . esc_html( $status->version ?? __( '(unknown)', 'mcp-native' ) ) . '</code>'
+					) . '</p>' . self::so_location_html( $status ),
+				);
+				break;
+
+			default:
+				$result = array(
+					'label'       => __( 'MCP Native runs on its PHP fallback', 'mcp-native' ),
+					'status'      => 'recommended',
+					'description' => '<p>' . esc_html__( 'The mcp_native PHP extension is not loaded. MCP requests work, served by the plugin\'s pure-PHP fallback; the native extension makes schema conversion and argument validation faster.', 'mcp-native' ) . '</p>'
+						. self::install_html( $status ),
+				);
+				break;
+		}
+
+		$result['badge']   = $badge;
+		$result['test']    = self::TEST_ID;
+		$result['actions'] = '<p><a href="' . esc_url( $page ) . '">' . esc_html__( 'MCP Native status page', 'mcp-native' ) . '</a></p>';
+		return $result;
+	}
+
+	/**
+	 * How to load the extension in this PHP (escaped HTML).
+	 */
+	public static function install_html( ExtensionStatus $status ): string {
+		$target = $status->ini_target();
+		$html   = '<p>' . esc_html__( 'To load it:', 'mcp-native' ) . '</p><ol>';
+		$html  .= '<li>' . sprintf(
+			/* translators: %s: path of the .so */
+			esc_html__( 'Copy the built extension (target/release/libmcp_native.so) to %s.', 'mcp-native' ),
+			'<code>' . esc_html( $status->so_path() ) . '</code>'
+		) . '</li>';
+		if ( null !== $target['debian_mods'] ) {
+			$html .= '<li>' . sprintf(
+				/* translators: 1: ini line, 2: mods-available file, 3: phpenmod command, 4: conf.d file */
+				esc_html__( 'Put the line %1$s in %2$s and enable it with %3$s (this creates %4$s).', 'mcp-native' ),
+				'<code>' . esc_html( ExtensionStatus::INI_LINE ) . '</code>',
+				'<code>' . esc_html( $target['debian_mods'] ) . '</code>',
+				'<code>' . esc_html( (string) $target['enable'] ) . '</code>',
+				'<code>' . esc_html( $target['file'] ) . '</code>'
+			) . '</li>';
+		} elseif ( 'new-file' === $target['how'] ) {
+			$html .= '<li>' . sprintf(
+				/* translators: 1: ini line, 2: ini file */
+				esc_html__( 'Add the line %1$s to a new file %2$s (this PHP reads every .ini file of that directory).', 'mcp-native' ),
+				'<code>' . esc_html( ExtensionStatus::INI_LINE ) . '</code>',
+				'<code>' . esc_html( $target['file'] ) . '</code>'
+			) . '</li>';
+		} else {
+			$html .= '<li>' . sprintf(
+				/* translators: 1: ini line, 2: php.ini path */
+				esc_html__( 'Add the line %1$s to %2$s.', 'mcp-native' ),
+				'<code>' . esc_html( ExtensionStatus::INI_LINE ) . '</code>',
+				'<code>' . esc_html( $target['file'] ) . '</code>'
+			) . '</li>';
+		}
+		$html .= '<li>' . esc_html( ucfirst( $status->restart_hint() ) ) . '.</li></ol>';
+		$html .= '<p>' . sprintf(
+			/* translators: 1: PHP SAPI, 2: loaded php.ini */
+			esc_html__( 'This site runs PHP through %1$s; its php.ini is %2$s. Other SAPIs (the command line, another PHP-FPM pool) have their own configuration.', 'mcp-native' ),
+			'<code>' . esc_html( $status->sapi ) . '</code>',
+			'<code>' . esc_html( $status->loaded_ini ?? __( '(none)', 'mcp-native' ) ) . '</code>'
+		) . '</p>';
+		return $html;
+	}
+
+	private static function so_location_html( ExtensionStatus $status ): string {
+		return '<p>' . sprintf(
+			/* translators: %s: path */
+			esc_html__( 'The extension is loaded from the extension directory %s (unless the ini line names a full path).', 'mcp-native' ),
+			'<code>' . esc_html( $status->extension_dir ) . '</code>'
+		) . '</p>';
+	}
+
+	/**
+	 * debug_information: the Info tab section (also in "Copy site info to clipboard").
+	 *
+	 * @param mixed $info Sections.
+	 * @return mixed
+	 */
+	public static function debug_information( mixed $info ): mixed {
+		if ( ! is_array( $info ) ) {
+			return $info;
+		}
+		$info[ self::INFO_SECTION ] = array(
+			'label'  => __( 'MCP Native', 'mcp-native' ),
+			'fields' => self::info_fields( ExtensionStatus::detect() ),
+		);
+		return $info;
+	}
+
+	/**
+	 * @return array<string, array{label: string, value: string, debug?: string}>
+	 */
+	public static function info_fields( ExtensionStatus $status ): array {
+		$state_labels = array(
+			ExtensionStatus::STATE_NATIVE   => __( 'Loaded (native core in use)', 'mcp-native' ),
+			ExtensionStatus::STATE_MISMATCH => __( 'Loaded, version differs from the expected one', 'mcp-native' ),
+			ExtensionStatus::STATE_BROKEN   => __( 'Loaded but incomplete', 'mcp-native' ),
+			ExtensionStatus::STATE_FALLBACK => __( 'Not loaded (PHP fallback in use)', 'mcp-native' ),
+		);
+		$state  = $status->state();
+		$fields = array(
+			'plugin_version'     => array(
+				'label' => __( 'Plugin version', 'mcp-native' ),
+				'value' => defined( 'MCP_NATIVE_PLUGIN_VERSION' ) ? (string) MCP_NATIVE_PLUGIN_VERSION : '',
+			),
+			'extension'          => array(
+				'label' => __( 'Extension mcp_native', 'mcp-native' ),
+				'value' => $state_labels[ $state ],
+				'debug' => $state,
+			),
+			'extension_version'  => array(
+				'label' => __( 'Extension version', 'mcp-native' ),
+				'value' => $status->version ?? __( 'Not loaded', 'mcp-native' ),
+				'debug' => $status->version ?? 'none',
+			),
+			'expected_version'   => array(
+				'label' => __( 'Expected extension version', 'mcp-native' ),
+				'value' => $status->expected,
+			),
+			'implementation'     => array(
+				'label' => __( 'Implementation in use', 'mcp-native' ),
+				'value' => $status->loaded ? __( 'Native (Rust)', 'mcp-native' ) : __( 'PHP fallback', 'mcp-native' ),
+				'debug' => $status->loaded ? 'native' : 'fallback',
+			),
+			'extension_dir'      => array(
+				'label' => __( 'PHP extension directory', 'mcp-native' ),
+				'value' => $status->extension_dir,
+			),
+			'php_ini'            => array(
+				'label' => __( 'Loaded php.ini', 'mcp-native' ),
+				'value' => $status->loaded_ini ?? __( '(none)', 'mcp-native' ),
+			),
+			'php_ini_scan_dir'   => array(
+				'label' => __( 'Additional .ini directory', 'mcp-native' ),
+				'value' => '' !== $status->scan_dir ? $status->scan_dir : __( '(none)', 'mcp-native' ),
+			),
+		);
+		if ( ExtensionStatus::STATE_BROKEN === $state ) {
+			$fields['missing_api'] = array(
+				'label' => __( 'Missing extension functions', 'mcp-native' ),
+				'value' => implode( ', ', $status->missing_api ),
+			);
+		}
+		if ( ! $status->loaded ) {
+			$fields['ini_line'] = array(
+				'label' => __( 'php.ini line to load the extension', 'mcp-native' ),
+				'value' => ExtensionStatus::INI_LINE . ' (' . $status->ini_target()['file'] . ')',
+			);
+		}
+
+		$adapter = self::adapter_status();
+		if ( null !== $adapter ) {
+			$fields['adapter_acceleration'] = array(
+				'label' => __( 'Official MCP Adapter acceleration', 'mcp-native' ),
+				'value' => is_string( $adapter['reason'] ?? null ) ? $adapter['reason'] : '',
+				'debug' => true === ( $adapter['active'] ?? null ) ? 'on' : 'off',
+			);
+			if ( is_string( $adapter['adapter_version'] ?? null ) ) {
+				$fields['adapter_version'] = array(
+					'label' => __( 'Official MCP Adapter version', 'mcp-native' ),
+					'value' => $adapter['adapter_version'],
+				);
+			}
+		}
+
+		$servers            = ServerOverview::servers();
+		$fields['servers']  = array(
+			'label' => __( 'MCP servers', 'mcp-native' ),
+			'value' => (string) count( $servers ),
+		);
+		foreach ( $servers as $server ) {
+			$tools   = ServerOverview::tools( $server );
+			$profile = ServerOverview::profile( $server );
+			$parts   = array( $server->url() );
+			if ( null !== $profile ) {
+				/* translators: %s: argument profile */
+				$parts[] = sprintf( __( 'profile %s', 'mcp-native' ), $profile );
+			}
+			$parts[] = is_array( $tools )
+				/* translators: %d: number of tools */
+				? sprintf( _n( '%d tool', '%d tools', count( $tools ), 'mcp-native' ), count( $tools ) )
+				: __( 'tools could not be built', 'mcp-native' );
+			$fields[ 'server_' . sanitize_key( $server->id ) ] = array(
+				/* translators: %s: server id */
+				'label' => sprintf( __( 'Server %s', 'mcp-native' ), $server->id ),
+				'value' => implode( ' — ', $parts ),
+				'debug' => implode( ' | ', array_merge( array( $server->url() ), null !== $profile ? array( 'profile=' . $profile ) : array(), is_array( $tools ) ? array( 'tools=' . implode( ',', array_keys( $tools ) ) ) : array( 'tools=error' ) ) ),
+			);
+		}
+		return $fields;
+	}
+}
