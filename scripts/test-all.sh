@@ -9,6 +9,7 @@ echo "== valgrind: unit suite on the extension =="
 VALGRIND=1 bash scripts/test-php.sh
 bash scripts/test-wp.sh
 E2E_REQUIRE_EXT=1 bash scripts/test-e2e.sh
+MCP_NATIVE_REQUIRE=native bash scripts/test-browser.sh
 CONFORMANCE_MODE=with-extension bash scripts/conformance.sh
 CONFORMANCE_MODE=without-extension bash scripts/conformance.sh
 echo "== all suites passed =="
