@@ -5,7 +5,7 @@ EXT_SO := $(CURDIR)/target/release/libmcp_native.so
 PHP_BIN ?= /usr/bin/php8.2
 export EXT_SO PHP_BIN
 
-.PHONY: deps build test test-rust test-php test-wp test-e2e test-browser conformance bench demo demo-stop clean
+.PHONY: deps build test test-rust test-php test-wp test-e2e test-browser test-install conformance bench demo demo-stop clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -30,6 +30,9 @@ test-e2e: build
 
 test-browser: build
 	bash scripts/test-browser.sh
+
+test-install: build
+	bash scripts/test-install.sh
 
 conformance: build
 	bash scripts/conformance.sh

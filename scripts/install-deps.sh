@@ -112,4 +112,10 @@ if [ -f "$E2E/package.json" ]; then
         echo "$want" > "$stamp"
     fi
 fi
+
+# ---------------------------------------------------------------- 4. clients with their own installs
+# The Python SDK (a venv in .cache/python-mcp) and the Inspector CLI (tests/e2e/inspector), used by
+# the end-to-end suite; idempotent, and out of the node tests' own time limits.
+bash "$ROOT/tests/e2e/python/setup.sh" >/dev/null
+bash "$ROOT/tests/e2e/inspector/setup.sh" >/dev/null
 exit 0

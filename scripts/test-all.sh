@@ -8,6 +8,7 @@ bash scripts/test-php.sh
 echo "== valgrind: unit suite on the extension =="
 VALGRIND=1 bash scripts/test-php.sh
 bash scripts/test-wp.sh
+bash scripts/test-install.sh
 E2E_REQUIRE_EXT=1 bash scripts/test-e2e.sh
 MCP_NATIVE_REQUIRE=native bash scripts/test-browser.sh
 CONFORMANCE_MODE=with-extension bash scripts/conformance.sh

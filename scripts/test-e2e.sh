@@ -35,6 +35,11 @@ SITE="$RUN/site"
 E2E_DIR="$ROOT/tests/e2e"
 FIXTURE="$E2E_DIR/fixtures/e2e-abilities.php"
 MODES="${E2E_MODES:-with-extension without-extension}"
+
+# One run at a time per checkout: runs share the site, its database and the logs.
+mkdir -p "$RUN"
+exec 8>"$RUN/.test-e2e.lock"
+flock -w 900 8 || die "another scripts/test-e2e.sh held the lock for 15 minutes"
 SECOND_SERVER="${E2E_SECOND_SERVER:-nginx}"
 
 [ -f "$E2E_DIR/node_modules/@modelcontextprotocol/sdk/package.json" ] || die "npm packages missing in tests/e2e (scripts/install-deps.sh)"

@@ -1057,7 +1057,7 @@ final class Validator {
 
 	private static function unique( array $items ): bool {
 		$seen         = array();
-		self::$budget = 200000;
+		self::$budget = 20000;
 		foreach ( $items as $item ) {
 			$key = self::stable_key( $item, 0 );
 			if ( isset( $seen[ $key ] ) ) {
@@ -1393,7 +1393,7 @@ final class StrictValidator {
 			return array( array( 'path' => '', 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
 		}
 		// JSON cannot carry a reference cycle (json_encode detects them, bounded by its depth).
-		if ( ( is_array( $value ) || is_object( $value ) ) && false === json_encode( $value, JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_INVALID_UTF8_IGNORE, self::MAX_DEPTH + 2 ) || JSON_ERROR_RECURSION === json_last_error() ) {
+		if ( ( is_array( $value ) || is_object( $value ) ) && self::has_cycle( $value ) ) {
 			return array( array( 'path' => '', 'keyword' => 'cycle', 'message' => 'value contains a reference cycle.' ) );
 		}
 		$conv = array();
@@ -1407,6 +1407,12 @@ final class StrictValidator {
 
 	private static function who( string $p ): string {
 		return '' === $p ? 'value' : $p;
+	}
+
+	/** @param array|object $value */
+	private static function has_cycle( $value ): bool {
+		json_encode( $value, JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_INVALID_UTF8_IGNORE, self::MAX_DEPTH + 2 );
+		return JSON_ERROR_RECURSION === json_last_error();
 	}
 
 	/** The first place (JSON Pointer into the schema) where the meta-schema would reject it. */

@@ -156,6 +156,9 @@ final class HttpTransport {
 			throw ErrorFactory::invalid_request( 'id must be a string or a finite number' );
 		}
 
+		if ( Message::REQUEST === $message->kind ) {
+			RequestRouter::assert_implemented( $message );
+		}
 		$version = $request->get_header( 'mcp-protocol-version' );
 		if ( null !== $version && '' !== $version && ! ProtocolVersion::is_supported( $version ) ) {
 			throw ErrorFactory::unsupported_protocol_version( $version, ProtocolVersion::SUPPORTED, $message->id );

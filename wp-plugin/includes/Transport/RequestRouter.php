@@ -51,11 +51,22 @@ final class RequestRouter {
 	 * @param string|null $session_id Mcp-Session-Id header.
 	 * @throws JsonRpcError On protocol errors.
 	 */
-	public function route( Message $message, ?string $session_id ): Outcome {
-		$method = (string) $message->method;
-		if ( ! in_array( $method, self::METHODS, true ) ) {
-			throw ErrorFactory::method_not_found( self::echoable( $method ), $message->id );
+	/**
+	 * Checks that the server implements the request's method: -32601 otherwise. Transports call it
+	 * before anything that depends on the client's protocol version, so that a newer client's probe
+	 * (the Python SDK's server/discover) learns it must fall back.
+	 *
+	 * @throws JsonRpcError For a method the server does not implement.
+	 */
+	public static function assert_implemented( Message $message ): void {
+		if ( ! in_array( $message->method, self::METHODS, true ) ) {
+			throw ErrorFactory::method_not_found( self::echoable( (string) $message->method ), $message->id );
 		}
+	}
+
+	public function route( Message $message, ?string $session_id ): Outcome {
+		self::assert_implemented( $message );
+		$method = (string) $message->method;
 		if ( 'initialize' === $method ) {
 			return $this->initialize( $message );
 		}

@@ -1,0 +1,249 @@
+#!/usr/bin/env bash
+# scripts/load.sh: load test of the plugin on nginx + php-fpm (issue 5).
+#
+# A fresh WordPress 7.1 site (.test-run/load/site, database mcpnative_load) with the fixture
+# tests/load/load-abilities.php: one ability, load/work, served three ways:
+#   mcp     tools/call of the direct tool `load-work` on the custom server /wp-json/mcp-native-load/mcp,
+#           with a valid session (initialize + notifications/initialized first);
+#   rest    the Abilities API's own REST route /wp-json/wp-abilities/v1/abilities/load/work/run;
+#   bare    a bare REST route (/wp-json/mcp-native-load/v1/work) calling the same PHP function:
+#           WordPress + REST + authentication + the work, the floor every request sits on.
+# All authenticate with the same application password (Basic auth). The site is served by nginx +
+# php-fpm (scripts/wp-stack.sh, static pool) on 127.0.0.1, once without and once with the extension.
+#
+# The load tool is wrk (Debian package, installed if missing) with tests/load/count.lua: LOAD_REQUESTS
+# requests at concurrency LOAD_CONCURRENCY, bounded in count (each wrk thread stops after its share)
+# and in time (LOAD_MAX_SECONDS per run). Every response is checked: HTTP 200, the expected member
+# in the body, no "error" in it. Any error (non-200, error body, socket error or timeout) fails the
+# script; a run that hits the time cap before its count is reported (table, warning), not failed.
+# php-fpm workers' RSS is measured after a warm-up and after the run.
+#
+# Output: a table on stdout, also in .test-run/load/results.md and results.json.
+#
+# Environment:
+#   LOAD_REQUESTS       requests per MCP run (default 10000)
+#   LOAD_FLOOR_REQUESTS requests per floor run (rest, bare; default LOAD_REQUESTS / 4)
+#   LOAD_CONCURRENCY    connections (default 16)      LOAD_THREADS  wrk threads (default 2)
+#   LOAD_WARMUP         warm-up requests before each measured run (default 200)
+#   LOAD_MAX_SECONDS    time cap of one measured run (default 150)
+#   LOAD_MODES          default "without-extension with-extension"
+#   LOAD_REQUIRE_EXT=1  fail instead of skipping the with-extension run when $EXT_SO is missing
+#   LOAD_FLOORS         floors to measure (default "rest bare"; "" for none)
+#   WP_STACK_FPM_WORKERS php-fpm static pool size (default 4)
+#   LOAD_KEEP_MARIADB=1 leave MariaDB running even if this script started it
+#
+# Bounded form for `make test`: LOAD_REQUESTS=1000 bash scripts/load.sh   (about 40 s)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+log() { printf '[load %s] %s\n' "$(date -u +%T)" "$*" >&2; }
+die() { printf '[load] ERROR: %s\n' "$*" >&2; exit 1; }
+
+N="${LOAD_REQUESTS:-10000}"
+FLOOR_N="${LOAD_FLOOR_REQUESTS:-$(( N / 4 ))}"
+CONC="${LOAD_CONCURRENCY:-16}"
+THREADS="${LOAD_THREADS:-2}"
+WARMUP="${LOAD_WARMUP:-200}"
+MAX_S="${LOAD_MAX_SECONDS:-150}"
+MODES="${LOAD_MODES:-without-extension with-extension}"
+FLOORS="${LOAD_FLOORS-rest bare}"
+export WP_STACK_FPM_WORKERS="${WP_STACK_FPM_WORKERS:-4}"
+for v in N FLOOR_N CONC THREADS WARMUP MAX_S; do
+    [[ "${!v}" =~ ^[0-9]+$ ]] || die "$v must be a whole number (got '${!v}')"
+done
+[ "$N" -ge "$THREADS" ] && [ "$CONC" -ge "$THREADS" ] || die "LOAD_REQUESTS and LOAD_CONCURRENCY must be >= LOAD_THREADS"
+
+bash scripts/install-deps.sh
+if ! command -v wrk >/dev/null 2>&1; then
+    log "installing wrk (Debian package)"
+    as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends wrk >/dev/null 2>&1 \
+        || { as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends wrk >/dev/null; } \
+        || die "could not install wrk"
+fi
+# shellcheck source=scripts/wp-stack.sh
+source scripts/wp-stack.sh
+
+RUN="$ROOT/.test-run/load"
+SITE="$RUN/site"
+LUA="$ROOT/tests/load/count.lua"
+FIXTURE="$ROOT/tests/load/load-abilities.php"
+mkdir -p "$RUN"
+
+cleanup() {
+    local rc=$?
+    set +e
+    wp_site_stop "$SITE" 2>/dev/null
+    if [ "${WP_STACK_STARTED_MARIADB:-0}" = 1 ] && [ "${LOAD_KEEP_MARIADB:-0}" != 1 ]; then wp_db_stop; fi
+    exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+T0=$SECONDS
+log "creating the site"
+port="$(wp_free_port)"
+WP_STACK_SITE_TITLE="mcp-native load test" wp_site_create "$SITE" mcpnative_load "http://127.0.0.1:$port" "$FIXTURE"
+user="$(wp_site_env "$SITE" WP_ADMIN_USER)"
+pass="$(wp_app_password "$SITE" "$user" load)"
+[ -n "$pass" ] || die "no application password"
+AUTH="Authorization: Basic $(printf '%s:%s' "$user" "$pass" | base64 -w0)"
+PROTO=2025-11-25
+
+# Same input everywhere: the MCP tool (object schema, no wrapping), the Abilities REST route
+# ({"input": …}) and the bare route (the object itself).
+INPUT='{"text":"the quick brown fox jumps over the lazy dog again and again","rounds":10}'
+printf '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"load-work","arguments":%s}}' "$INPUT" > "$RUN/body-mcp.json"
+printf '{"input":%s}' "$INPUT" > "$RUN/body-rest.json"
+printf '%s' "$INPUT" > "$RUN/body-bare.json"
+
+# fpm_rss PORT → "sum_kib max_kib workers" of the pool's worker processes.
+fpm_rss() {
+    local master; master="$(cat "$SITE/.mcp-native/fpm-$1.run.pid" 2>/dev/null || true)"
+    [ -n "$master" ] || { echo "0 0 0"; return; }
+    local pids; pids="$(pgrep -P "$master" | tr '\n' ',' | sed 's/,$//')"
+    [ -n "$pids" ] || { echo "0 0 0"; return; }
+    ps -o rss= -p "$pids" | awk '{s+=$1; if ($1>m) m=$1; n++} END {printf "%d %d %d\n", s, m, n}'
+}
+
+# wrk_run URL BODY_FILE EXPECT COUNT [extra wrk args...] → prints the LOAD_RESULT line (+ LOAD_SAMPLE)
+wrk_run() {
+    local url="$1" body="$2" expect="$3" count="$4"; shift 4
+    local per=$(( (count + THREADS - 1) / THREADS ))
+    local conc="$CONC"; [ "$conc" -gt "$count" ] && conc="$count"
+    [ "$conc" -lt "$THREADS" ] && conc="$THREADS"
+    local done_dir; done_dir="$(mktemp -d "$RUN/wrk-done.XXXXXX")"
+    LOAD_BODY_FILE="$body" LOAD_PER_THREAD="$per" LOAD_EXPECT="$expect" LOAD_DONE_DIR="$done_dir" LOAD_THREADS="$THREADS" \
+        timeout --kill-after=5 $(( MAX_S + 30 )) \
+        wrk -t "$THREADS" -c "$conc" -d "${MAX_S}s" --timeout 10s -s "$LUA" -H "$AUTH" "$@" "$url" 2>&1 \
+        | grep -E '^LOAD_(RESULT|SAMPLE) ' || true
+    rm -rf "$done_dir"
+}
+
+kv() { sed -n "s/.*[[:space:]]$2=\([0-9]*\).*/\1/p" <<<"$1"; }
+
+declare -a ROWS=()
+JSON_ROWS=()
+failed=0
+incomplete=0
+
+# measure NAME MODE PORT URL BODY EXPECT COUNT [wrk args...]
+measure() {
+    local name="$1" mode="$2" port="$3" url="$4" body="$5" expect="$6" count="$7"; shift 7
+    local warm before after out
+    if [ "$WARMUP" -gt 0 ]; then
+        warm="$(wrk_run "$url" "$body" "$expect" "$WARMUP" "$@")"
+        if [ "$(kv "$warm" responses)" != "$(( (WARMUP + THREADS - 1) / THREADS * THREADS ))" ] || [ "$(kv "$warm" non200)" != 0 ] || [ "$(kv "$warm" badbody)" != 0 ]; then
+            log "$name ($mode): warm-up failed: $warm"; failed=1
+        fi
+    fi
+    before="$(fpm_rss "$port")"
+    log "$name ($mode): $count requests at concurrency $CONC…"
+    local t=$SECONDS
+    out="$(wrk_run "$url" "$body" "$expect" "$count" "$@")"
+    after="$(fpm_rss "$port")"
+    local line; line="$(grep '^LOAD_RESULT' <<<"$out" || true)"
+    if [ -z "$line" ]; then
+        log "$name ($mode): wrk produced no result"; failed=1
+        ROWS+=("| $name | $mode | $count | (no result) | | | | | |"); return
+    fi
+    local resp non200 bad dur p50 p99 sock wanted
+    resp="$(kv "$line" responses)"; non200="$(kv "$line" non200)"; bad="$(kv "$line" badbody)"
+    dur="$(kv "$line" duration_us)"; p50="$(kv "$line" p50_us)"; p99="$(kv "$line" p99_us)"
+    sock=$(( $(kv "$line" connect) + $(kv "$line" read) + $(kv "$line" write) + $(kv "$line" timeout) ))
+    wanted=$(( (count + THREADS - 1) / THREADS * THREADS ))
+    local missing=$(( wanted > resp ? wanted - resp : 0 ))
+    local errors=$(( non200 + bad + sock ))
+    local rps; rps="$(awk -v r="$resp" -v d="$dur" 'BEGIN { printf "%.1f", (d > 0 ? r / (d / 1e6) : 0) }')"
+    local p50ms p99ms; p50ms="$(awk -v v="$p50" 'BEGIN { printf "%.1f", v / 1000 }')"; p99ms="$(awk -v v="$p99" 'BEGIN { printf "%.1f", v / 1000 }')"
+    read -r bs bm bn <<<"$before"; read -r as am an <<<"$after"
+    local rss; rss="$(awk -v bs="$bs" -v as="$as" -v bm="$bm" -v am="$am" -v n="$an" 'BEGIN { printf "%.1f → %.1f MiB (max/worker %.1f → %.1f, %d workers)", bs/1024, as/1024, bm/1024, am/1024, n }')"
+    local shown="$resp"; [ "$missing" -gt 0 ] && shown="$resp of $wanted (time cap ${MAX_S}s)"
+    ROWS+=("| $name | $mode | $shown | $errors | $rps | $p50ms | $p99ms | $rss |")
+    JSON_ROWS+=("{\"scenario\":\"$name\",\"mode\":\"$mode\",\"requests\":$resp,\"errors\":$errors,\"non2xx\":$non200,\"error_bodies\":$bad,\"socket_errors\":$sock,\"missing\":$missing,\"rps\":$rps,\"p50_ms\":$p50ms,\"p99_ms\":$p99ms,\"seconds\":$(( SECONDS - t )),\"fpm_rss_kib_before\":$bs,\"fpm_rss_kib_after\":$as,\"fpm_rss_max_kib_before\":$bm,\"fpm_rss_max_kib_after\":$am}")
+    log "$name ($mode): $resp responses, $errors errors, $rps req/s, p50 $p50ms ms, p99 $p99ms ms, RSS $rss ($(( SECONDS - t )) s)"
+    if [ "$errors" != 0 ]; then
+        failed=1
+        log "$name ($mode): $non200 non-200, $bad bad bodies, $sock socket errors"
+        grep '^LOAD_SAMPLE' <<<"$out" | head -n 1 >&2 || true
+    fi
+    if [ "$missing" -gt 0 ]; then
+        # A capacity statement, not an error: the machine could not serve the count within the cap.
+        log "$name ($mode): WARNING: only $resp of $wanted requests completed within LOAD_MAX_SECONDS=${MAX_S}s"
+        incomplete=1
+    fi
+}
+
+ran=0
+for mode in $MODES; do
+    case "$mode" in
+        with-extension)
+            if [ ! -f "$EXT_SO" ]; then
+                [ "${LOAD_REQUIRE_EXT:-0}" = 1 ] && die "LOAD_REQUIRE_EXT=1 but $EXT_SO does not exist (make build)"
+                log "### SKIPPED: with-extension: $EXT_SO is missing (make build)"
+                ROWS+=("| mcp tools/call | with-extension | skipped: no $EXT_SO | | | | | |")
+                continue
+            fi
+            export MCP_NATIVE_REQUIRE=native; want=true ;;
+        without-extension) export MCP_NATIVE_REQUIRE=fallback; want=false ;;
+        *) die "unknown mode '$mode'" ;;
+    esac
+    port="$(wp_free_port)"
+    base="http://127.0.0.1:$port"
+    : > "$SITE/.mcp-native/debug.log"
+    wp_site_serve "$SITE" "$port" "$mode" nginx
+    runtime="$(curl -s --max-time 10 "$base/wp-json/mcp-native-load/v1/runtime" || true)"
+    grep -q "\"extension_loaded\":$want" <<<"$runtime" || die "$mode: the site does not report extension_loaded=$want: $runtime"
+
+    # A session for the MCP runs.
+    mcp="$base/wp-json/mcp-native-load/mcp"
+    hdr="$RUN/init-headers.txt"
+    init="$(curl -s --max-time 10 -D "$hdr" -H "$AUTH" -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+        -d "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"$PROTO\",\"capabilities\":{},\"clientInfo\":{\"name\":\"load.sh\",\"version\":\"1\"}}}" "$mcp")"
+    sid="$(tr -d '\r' < "$hdr" | sed -n 's/^[Mm][Cc][Pp]-[Ss]ession-[Ii][Dd]: *//p' | head -n 1)"
+    [ -n "$sid" ] || die "$mode: initialize gave no session: $init"
+    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 -H "$AUTH" -H 'Content-Type: application/json' -H "Mcp-Session-Id: $sid" -H "MCP-Protocol-Version: $PROTO" \
+        -d '{"jsonrpc":"2.0","method":"notifications/initialized"}' "$mcp")"
+    [ "$code" = 202 ] || die "$mode: notifications/initialized → HTTP $code"
+    one="$(curl -s --max-time 10 -H "$AUTH" -H 'Content-Type: application/json' -H "Mcp-Session-Id: $sid" -H "MCP-Protocol-Version: $PROTO" --data-binary @"$RUN/body-mcp.json" "$mcp")"
+    grep -q '"isError":false' <<<"$one" || die "$mode: a single tools/call failed: ${one:0:500}"
+
+    measure "mcp tools/call" "$mode" "$port" "$mcp" "$RUN/body-mcp.json" '"isError":false' "$N" \
+        -H "Mcp-Session-Id: $sid" -H "MCP-Protocol-Version: $PROTO"
+
+    # The floors do not involve the plugin's code path, so they are measured once (first mode).
+    if [ "$ran" = 0 ]; then
+        for floor in $FLOORS; do
+            case "$floor" in
+                rest) measure "abilities REST run (floor)" "$mode" "$port" "$base/wp-json/wp-abilities/v1/abilities/load/work/run" "$RUN/body-rest.json" '"digest":' "$FLOOR_N" ;;
+                bare) measure "bare REST route (floor)" "$mode" "$port" "$base/wp-json/mcp-native-load/v1/work" "$RUN/body-bare.json" '"digest":' "$FLOOR_N" ;;
+                *) die "unknown floor '$floor'" ;;
+            esac
+        done
+    fi
+    ran=$((ran + 1))
+    wp_site_stop "$SITE" "$port"
+    cp "$SITE/.mcp-native/debug.log" "$RUN/debug-$mode.log" 2>/dev/null || true
+    if grep -qE 'PHP (Fatal error|Parse error)|Uncaught' "$SITE/.mcp-native/debug.log" "$SITE/.mcp-native/php-errors.log" 2>/dev/null; then
+        log "$mode: PHP fatal errors were logged while serving:"
+        grep -hE 'PHP (Fatal error|Parse error)|Uncaught' "$SITE/.mcp-native/debug.log" "$SITE/.mcp-native/php-errors.log" 2>/dev/null | sort | uniq -c | head -n 5 >&2
+        failed=1
+    fi
+done
+[ "$ran" -gt 0 ] || die "no mode ran"
+
+{
+    echo "Load test: $(nproc) CPU(s), nginx + php-fpm (static pool of $WP_STACK_FPM_WORKERS), wrk $THREADS threads × concurrency $CONC, $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "WordPress $(sed -n "s/^\$wp_version = '\([^']*\)';/\1/p" "$SITE/wp-includes/version.php"), PHP $(php8.2 -r 'echo PHP_VERSION;'), ability load/work (input: $INPUT)"
+    echo
+    echo "| scenario | mode | requests | errors | req/s | p50 ms | p99 ms | php-fpm workers' RSS before → after |"
+    echo "|---|---|---:|---:|---:|---:|---:|---|"
+    printf '%s\n' "${ROWS[@]}"
+} | tee "$RUN/results.md"
+printf '[%s]\n' "$(IFS=,; echo "${JSON_ROWS[*]}")" > "$RUN/results.json"
+log "total $(( SECONDS - T0 )) s; results in $RUN/results.md and results.json"
+[ "$failed" = 0 ] || die "load test failed (errors above)"
+[ "$incomplete" = 0 ] || log "WARNING: some runs hit the time cap before their count (see the table); no errors"
+echo "load: passed (0 errors)"
