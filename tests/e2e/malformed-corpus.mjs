@@ -19,8 +19,10 @@
 //                 'tool-error' a JSON-RPC success whose result has isError: true
 //                 'empty'  no body at all (202 for notifications / client responses)
 //
-// ctx (per endpoint): { tool, args, sessionId, otherSessionId, deletedSessionId, protocolVersion, site, label }
-//   tool/args: a real tool of that endpoint and valid arguments for it.
+// ctx (per endpoint): { tool, args, argsWith, badArgs, deepArgs, sessionId, otherSessionId, deletedSessionId,
+//   protocolVersion, site, label }
+//   tool/args: a real tool of that endpoint and valid arguments for it; argsWith(fields): those
+//   arguments with extra input fields for the ability (e2e/object-echo: message, times 1..5).
 //
 // Server behaviour this corpus pins down (documented, deliberate):
 //   - errors found before a request id is known (parse errors, batches, non-objects, bad ids) carry id null;
@@ -197,6 +199,9 @@ export const CORPUS = [
   { id: 'arguments/nul-byte-key', body: (c) => Buffer.from(call(1, { name: c.tool, arguments: c.args }).replace(/\}\}\}$/, ',"\\u0000":"x"}}}')), expect: PARSE },
   { id: 'arguments/nul-byte-inside-key', body: (c) => Buffer.from(call(1, { name: c.tool, arguments: c.args }).replace(/\}\}\}$/, ',"a\\u0000b":"x"}}}')), expect: { status: 200, kind: 'result', id: 1 } },
   { id: 'arguments/duplicate-keys', body: (c) => Buffer.from(call(1, { name: c.tool, arguments: c.args }).replace(/\}\}\}$/, ',"extra":1,"extra":2}}}')), expect: { status: 200, kind: 'result', id: 1 } },
+  { id: 'arguments/integer-above-schema-maximum', body: (c) => call(1, { name: c.tool, arguments: c.argsWith({ times: 6 }) }), expect: TOOL_ERROR(1) },
+  { id: 'arguments/integer-beyond-64-bits', body: (c) => call(1, { name: c.tool, arguments: c.argsWith({ times: '__N__' }) }).replace('"__N__"', '18446744073709551617'), expect: TOOL_ERROR(1) },
+  { id: 'arguments/integer-as-float-beyond-double', body: (c) => call(1, { name: c.tool, arguments: c.argsWith({ times: '__N__' }) }).replace('"__N__"', '1e400'), expect: TOOL_ERROR(1) },
   { id: 'arguments/10000-keys', body: (c) => call(1, { name: c.tool, arguments: { ...c.args, ...Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i])) } }), expect: { status: 200, kind: 'result', id: 1 } },
 
   // ------------------------------------------------------------------ body size

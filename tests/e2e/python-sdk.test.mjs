@@ -90,15 +90,21 @@ test('the server/discover probe, as the Python SDK sends it, gets a clean JSON-R
     },
   });
   const r = await http(CFG.customUrl, { body: probe, protocolVersion: '2026-07-28', headers: { 'Mcp-Method': 'server/discover' } });
-  assert.equal(r.status, 400, r.text); // an unsupported MCP-Protocol-Version header
-  assert.equal(r.json.error.code, -32600, r.text);
-  assert.ok(r.json.error.data.supported.includes(LATEST_PROTOCOL), r.text);
+  // The method is unknown, whatever version the client speaks: -32601, the answer that makes it fall back.
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.error.code, -32601, r.text);
   assert.equal(r.json.id, probe.id);
 
-  // Without the header the method itself is unknown: -32601.
+  // Without the header: the same.
   const m = await http(CFG.customUrl, { body: rpcBody('server/discover', {}) });
   assert.equal(m.status, 200, m.text);
   assert.equal(m.json.error.code, -32601, m.text);
+
+  // A method we do implement with an unsupported version header is still refused with 400.
+  const init = await http(CFG.customUrl, { body: rpcBody('ping', {}), protocolVersion: '2026-07-28' });
+  assert.equal(init.status, 400, init.text);
+  assert.equal(init.json.error.code, -32600, init.text);
+  assert.ok(init.json.error.data.supported.includes(LATEST_PROTOCOL), init.text);
 });
 
 test('python SDK: a call the server rejects comes back as a tool error, not a crash', () => {

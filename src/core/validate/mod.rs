@@ -97,7 +97,8 @@ impl Compiled {
 // Structural hash (the cache key)
 // ---------------------------------------------------------------------------------------------
 
-/// Two independent 64-bit lanes over the schema's shape, keys and scalars.
+/// Two independent 64-bit multiply-rotate chains, fed alternately (so their latencies
+/// overlap), finalised into 128 bits.
 #[derive(Clone, Copy)]
 struct Hasher128 {
     a: u64,
@@ -105,88 +106,120 @@ struct Hasher128 {
 }
 
 impl Hasher128 {
-    #[inline]
-    fn word(&mut self, x: u64) {
+    #[inline(always)]
+    fn pair(&mut self, x: u64, y: u64) {
         self.a = (self.a ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
-        self.b = (self.b.rotate_left(17) ^ x).wrapping_mul(0xC2B2_AE3D_27D4_EB4F).wrapping_add(0x1656_67B1_9E37_79F9);
+        self.b = (self.b ^ y).wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(27);
     }
-    #[inline]
-    fn bytes(&mut self, s: &[u8]) {
-        let mut chunks = s.chunks_exact(8);
+    /// A tagged word (`tag` < 256).
+    #[inline(always)]
+    fn word(&mut self, tag: u64, x: u64) {
+        self.pair(x, x.rotate_left(17) ^ tag.wrapping_mul(0x1656_67B1_9E37_79F9));
+    }
+    /// Bytes, with their length and a tag folded into the last word.
+    #[inline(always)]
+    fn bytes(&mut self, tag: u64, s: &[u8]) {
+        let mut chunks = s.chunks_exact(16);
         for c in &mut chunks {
-            self.word(u64::from_le_bytes(c.try_into().unwrap()));
+            self.pair(u64::from_le_bytes(c[..8].try_into().unwrap()), u64::from_le_bytes(c[8..].try_into().unwrap()));
         }
         let r = chunks.remainder();
-        let mut w = [0u8; 8];
+        let mut w = [0u8; 16];
         w[..r.len()].copy_from_slice(r);
-        self.word(u64::from_le_bytes(w) ^ ((s.len() as u64) << 56));
-        self.word(s.len() as u64);
+        let lo = u64::from_le_bytes(w[..8].try_into().unwrap());
+        let hi = u64::from_le_bytes(w[8..].try_into().unwrap());
+        self.pair(lo ^ ((s.len() as u64) << 48) ^ tag, hi ^ tag.rotate_left(40) ^ (s.len() as u64));
     }
     fn finish(self) -> u128 {
         let fa = (self.a ^ (self.a >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
         let fb = (self.b ^ (self.b >> 29)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-        ((fa as u128) << 64) | (fb as u128)
+        let fa = fa ^ fb.rotate_left(13);
+        ((fa as u128) << 64) | ((fb ^ (fa >> 31)) as u128)
     }
 }
 
-/// The cache key of a schema: every key, scalar and nesting of the schema, hashed. `None` when
-/// the schema is cyclic or deeper than `MAX_DEPTH` (such schemas are compiled uncached).
+/// The cache key of a schema: every key, scalar and nesting that validation can read, hashed
+/// (the values of annotation keywords of schema nodes such as `description` are skipped: real
+/// ability schemas are mostly descriptions, and no profile reads them). `None` when the schema
+/// is cyclic or deeper than `MAX_DEPTH` (such schemas are compiled uncached).
 pub fn schema_key<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<u128> {
     let mut h = Hasher128 { a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344 };
-    h.word(profile as u64 + 1);
+    h.word(1, profile as u64 + 1);
     let mut stack: Vec<usize> = Vec::new();
-    if hash_view(schema, &mut h, &mut stack) {
+    if hash_view(schema, &mut h, &mut stack, Ctx::Schema) {
         Some(h.finish())
     } else {
         None
     }
 }
 
-fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>) -> bool {
+/// Where a value sits, for the key: a schema node, a map or list of schema nodes, or data.
+#[derive(Clone, Copy, PartialEq)]
+enum Ctx {
+    Schema,
+    SchemaMap,
+    SchemaList,
+    Data,
+}
+
+/// The context of a schema node's member, and whether its value can be skipped.
+#[inline]
+fn member_ctx(key: &[u8]) -> Option<Ctx> {
+    Some(match key {
+        b"description" | b"title" | b"default" | b"examples" | b"$comment" | b"readonly" | b"readOnly" | b"writeOnly"
+        | b"context" | b"arg_options" | b"deprecated" => return None,
+        b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas" => Ctx::SchemaMap,
+        b"anyOf" | b"oneOf" | b"allOf" | b"prefixItems" => Ctx::SchemaList,
+        b"items" | b"additionalProperties" | b"not" | b"if" | b"then" | b"else" | b"contains" | b"propertyNames"
+        | b"additionalItems" | b"unevaluatedItems" | b"unevaluatedProperties" => Ctx::Schema,
+        _ => Ctx::Data,
+    })
+}
+
+fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, ctx: Ctx) -> bool {
     match v.shape() {
-        Shape::Null => h.word(1),
-        Shape::Bool(b) => h.word(2 + b as u64),
-        Shape::Int(i) => {
-            h.word(4);
-            h.word(i as u64)
-        }
-        Shape::Float(f) => {
-            h.word(5);
-            h.word(f.to_bits())
-        }
-        Shape::Str(s) => {
-            h.word(6);
-            h.bytes(s)
-        }
+        Shape::Null => h.word(2, 0),
+        Shape::Bool(b) => h.word(3, b as u64),
+        Shape::Int(i) => h.word(4, i as u64),
+        Shape::Float(f) => h.word(5, f.to_bits()),
+        Shape::Str(s) => h.bytes(6, s),
         Shape::Array { identity, .. } | Shape::Object { identity, kind: ObjectKind::Plain } => {
             if stack.len() >= crate::core::MAX_DEPTH || (identity != 0 && stack.contains(&identity)) {
                 return false;
             }
-            h.word(if v.is_array() { 7 } else { 8 });
+            let is_array = matches!(v.shape(), Shape::Array { .. });
+            h.word(if is_array { 7 } else { 8 }, ctx as u64);
             stack.push(identity);
             let mut n = 0u64;
             for (k, c) in ents(v) {
+                let child_ctx = match (ctx, k) {
+                    (Ctx::Schema, Key::Str(name)) => match member_ctx(name) {
+                        Some(c) => c,
+                        None => {
+                            // an annotation: its name counts, its value does not
+                            h.bytes(12, name);
+                            n += 1;
+                            continue;
+                        }
+                    },
+                    (Ctx::SchemaMap | Ctx::SchemaList, _) => Ctx::Schema,
+                    _ => Ctx::Data,
+                };
                 match k {
-                    Key::Int(i) => {
-                        h.word(9);
-                        h.word(i as u64)
-                    }
-                    Key::Str(s) => {
-                        h.word(10);
-                        h.bytes(s)
-                    }
+                    Key::Int(i) => h.word(9, i as u64),
+                    Key::Str(s) => h.bytes(10, s),
                 }
-                if !hash_view(c, h, stack) {
+                if !hash_view(c, h, stack, child_ctx) {
                     stack.pop();
                     return false;
                 }
                 n += 1;
             }
-            h.word(11 ^ (n << 8));
+            h.word(11, n);
             stack.pop();
         }
-        Shape::Object { .. } => h.word(12),
-        Shape::Opaque => h.word(13),
+        Shape::Object { .. } => h.word(13, 0),
+        Shape::Opaque => h.word(14, 0),
     }
     true
 }

@@ -129,7 +129,8 @@ pub struct Node {
     /// `properties` (only when it is an array); a `None` schema is a property whose schema is
     /// null (`isset` is false for it).
     pub properties: Vec<(PKey, Option<Node>)>,
-    pub prop_index: Option<HashMap<PKey, usize>>,
+    /// For many properties: string names and integer names to their index.
+    pub prop_index: Option<(HashMap<Vec<u8>, usize>, HashMap<i64, usize>)>,
     pub has_properties: bool,
     pub required: Required,
     pub pattern_properties: Vec<(Pattern, Option<Node>)>,
@@ -193,10 +194,30 @@ impl Node {
 
     /// The schema of a named property (`isset( $args['properties'][ $key ] )`).
     pub fn property(&self, key: &PKey) -> Option<&Node> {
-        if let Some(idx) = &self.prop_index {
-            return idx.get(key).and_then(|&i| self.properties[i].1.as_ref());
+        match key {
+            PKey::Int(i) => self.property_int(*i),
+            PKey::Str(s) => self.property_str(s),
         }
-        self.properties.iter().find(|(k, _)| k == key).and_then(|(_, n)| n.as_ref())
+    }
+
+    /// The schema of a string-named property (a name that is not a canonical integer).
+    #[inline]
+    pub fn property_str(&self, name: &[u8]) -> Option<&Node> {
+        if let Some((by_name, _)) = &self.prop_index {
+            return by_name.get(name).and_then(|&i| self.properties[i].1.as_ref());
+        }
+        self.properties
+            .iter()
+            .find(|(k, _)| matches!(k, PKey::Str(s) if s.as_slice() == name))
+            .and_then(|(_, n)| n.as_ref())
+    }
+
+    #[inline]
+    pub fn property_int(&self, key: i64) -> Option<&Node> {
+        if let Some((_, by_int)) = &self.prop_index {
+            return by_int.get(&key).and_then(|&i| self.properties[i].1.as_ref());
+        }
+        self.properties.iter().find(|(k, _)| *k == PKey::Int(key)).and_then(|(_, n)| n.as_ref())
     }
 }
 
@@ -314,11 +335,19 @@ impl Compiler {
                     n.properties.push((key, node));
                 }
                 if n.properties.len() > 8 {
-                    let mut idx = HashMap::with_capacity(n.properties.len());
+                    let mut by_name = HashMap::with_capacity(n.properties.len());
+                    let mut by_int = HashMap::new();
                     for (i, (k, _)) in n.properties.iter().enumerate() {
-                        idx.entry(k.clone()).or_insert(i);
+                        match k {
+                            PKey::Str(s) => {
+                                by_name.entry(s.clone()).or_insert(i);
+                            }
+                            PKey::Int(x) => {
+                                by_int.entry(*x).or_insert(i);
+                            }
+                        }
                     }
-                    n.prop_index = Some(idx);
+                    n.prop_index = Some((by_name, by_int));
                 }
             } else {
                 // A non-array `properties` still selects the draft-3 branch of `required`.

@@ -348,15 +348,21 @@ impl<'p> Ctx<'p> {
                 return Ok(());
             }
         }
+        if n.enum_values.is_none() && n.format.is_none() {
+            return Ok(());
+        }
         // The type as `$args['type']` now reads (a resolved list becomes one name).
         let eff_for_sanitize: Ty = match (eff, single) {
             (Ty::List(_), Some(t)) => Ty::One(t.clone()),
             (other, _) => other.clone(),
         };
         if let Some(members) = &n.enum_values {
-            let ok = match sanitize(v, n, &eff_for_sanitize, self.depth) {
-                Err(()) => false,
-                Ok(s) => members.iter().any(|m| values_equal(&s, m)),
+            let ok = match enum_fast(k, n, &eff_for_sanitize) {
+                Some(found) => found,
+                None => match sanitize(v, n, &eff_for_sanitize, self.depth) {
+                    Err(()) => false,
+                    Ok(s) => members.iter().any(|m| values_equal(&s, m)),
+                },
             };
             if !ok {
                 let list: Vec<String> = members.iter().map(display_enum_member).collect();
@@ -456,14 +462,12 @@ impl<'p> Ctx<'p> {
             for (key, child) in ents(v) {
                 count += 1;
                 let pk = norm_key(key);
-                let prop = match pk {
-                    NKey::Int(i) => n.property(&PKey::Int(i)),
-                    NKey::Str(s) => {
-                        if n.properties.is_empty() {
-                            None
-                        } else {
-                            n.property(&PKey::Str(s.to_vec()))
-                        }
+                let prop = if n.properties.is_empty() {
+                    None
+                } else {
+                    match pk {
+                        NKey::Int(i) => n.property_int(i),
+                        NKey::Str(s) => n.property_str(s),
                     }
                 };
                 if let Some(ps) = prop {
@@ -651,6 +655,44 @@ impl<'p> Ctx<'p> {
             }
         }
         Ok(true)
+    }
+}
+
+/// `rest_validate_enum` without allocating, for the common scalar cases (no anyOf/oneOf, a
+/// single scalar type, no format): None when the general path is needed.
+fn enum_fast(k: K<'_>, n: &Node, eff: &Ty) -> Option<bool> {
+    if n.any_of.is_some() || n.one_of.is_some() {
+        return None;
+    }
+    let members = n.enum_values.as_ref()?;
+    let t = match eff {
+        Ty::One(t) => t,
+        _ => return None,
+    };
+    match t {
+        TypeName::String if n.format.is_none() => {
+            let K::Str(s) = k else { return None };
+            Some(members.iter().any(|m| matches!(m, PVal::Str(x) if x.as_slice() == s)))
+        }
+        TypeName::Integer => {
+            let i = match k {
+                K::Int(i) => i,
+                K::Str(s) => php::str_to_int(s),
+                K::Float(f) => php::float_to_int(f),
+                _ => return None,
+            };
+            Some(members.iter().any(|m| values_equal(&PVal::Int(i), m)))
+        }
+        TypeName::Boolean => {
+            let b = match k {
+                K::Bool(b) => b,
+                K::Str(s) => !(php::eq_ignore_ascii_case(s, "false") || s == b"0" || s.is_empty()),
+                K::Int(i) => i != 0,
+                _ => return None,
+            };
+            Some(members.iter().any(|m| matches!(m, PVal::Bool(x) if *x == b)))
+        }
+        _ => None,
     }
 }
 
