@@ -65,6 +65,10 @@ final class Message {
 		if ( $has_id && null !== $id && ! is_string( $id ) && ! is_int( $id ) && ! is_float( $id ) ) {
 			throw ErrorFactory::invalid_request( 'id must be a string or a number' );
 		}
+		if ( is_float( $id ) && ! is_finite( $id ) ) {
+			// 1e400 decodes to INF, which no JSON response can carry back.
+			throw ErrorFactory::invalid_request( 'id must be a string or a finite number' );
+		}
 		$safe_id = ( is_string( $id ) || is_int( $id ) || is_float( $id ) ) ? $id : null;
 
 		if ( ! property_exists( $message, 'jsonrpc' ) || '2.0' !== $message->jsonrpc ) {

@@ -58,59 +58,17 @@ final class HttpTransport {
 	 * REST callback.
 	 */
 	public function handle( \WP_REST_Request $request ): \WP_REST_Response {
-		$buffer_level = ob_get_level();
-		ob_start();
-		set_error_handler( array( self::class, 'capture_php_error' ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_set_error_handler
-		try {
-			$response = $this->process( $request );
-		} catch ( JsonRpcError $error ) {
-			$response = self::error_response( $error );
-		} catch ( \Throwable $e ) {
-			Logger::error(
-				'Unhandled exception while serving an MCP request: ' . $e->getMessage(),
-				array(
-					'server'    => $this->server->id,
-					'exception' => get_class( $e ),
-					'file'      => $e->getFile() . ':' . $e->getLine(),
-				)
-			);
-			$response = self::error_response( ErrorFactory::internal_error() );
-		} finally {
-			restore_error_handler();
-			$stray = '';
-			while ( ob_get_level() > $buffer_level ) {
-				$stray .= (string) ob_get_clean();
-			}
-			if ( '' !== $stray ) {
-				Logger::warning(
-					'Discarded output printed while serving an MCP request',
-					array(
-						'server' => $this->server->id,
-						'bytes'  => strlen( $stray ),
-						'start'  => substr( wp_strip_all_tags( $stray ), 0, 200 ),
-					)
-				);
-			}
-		}
-		return $response;
-	}
-
-	/**
-	 * Error handler active while a request is served: logs and swallows warnings, notices and
-	 * deprecations so none can end up in the body.
-	 */
-	public static function capture_php_error( int $errno, string $errstr, string $errfile = '', int $errline = 0 ): bool {
-		if ( 0 === ( error_reporting() & $errno ) ) {
-			return true; // Silenced with @.
-		}
-		Logger::warning(
-			'PHP error while serving an MCP request: ' . $errstr,
-			array(
-				'errno' => $errno,
-				'file'  => $errfile . ':' . $errline,
-			)
-		);
-		return true;
+		return OutputGuard::run(
+			$this->server->id,
+			function () use ( $request ) {
+				try {
+					return $this->process( $request );
+				} catch ( JsonRpcError $error ) {
+					return self::error_response( $error );
+				}
+			},
+			static fn() => self::error_response( ErrorFactory::internal_error() )
+		)[0];
 	}
 
 	/**
@@ -151,10 +109,6 @@ final class HttpTransport {
 		}
 
 		$message = Message::parse( $body );
-		if ( is_float( $message->id ) && ! is_finite( $message->id ) ) {
-			// 1e400 decodes to INF, which no JSON response can carry back.
-			throw ErrorFactory::invalid_request( 'id must be a string or a finite number' );
-		}
 
 		if ( Message::REQUEST === $message->kind ) {
 			RequestRouter::assert_implemented( $message );

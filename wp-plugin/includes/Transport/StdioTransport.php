@@ -140,46 +140,24 @@ final class StdioTransport {
 		if ( '' === trim( $line ) ) {
 			return null;
 		}
-		$buffer_level = ob_get_level();
-		ob_start();
-		set_error_handler( array( HttpTransport::class, 'capture_php_error' ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_set_error_handler
 		$id = null;
-		try {
-			$message = Message::parse( $line );
-			if ( is_float( $message->id ) && ! is_finite( $message->id ) ) {
-				// 1e400 decodes to INF, which no JSON response can carry back.
-				throw ErrorFactory::invalid_request( 'id must be a string or a finite number' );
+		[ $response, $stray ] = OutputGuard::run(
+			$this->server->id,
+			function () use ( $line, &$id ) {
+				try {
+					$message = Message::parse( $line );
+					$id      = $message->id;
+					return $this->handle_message( $message );
+				} catch ( JsonRpcError $error ) {
+					return ( null === $error->id && null !== $id ? $error->with_id( $id ) : $error )->to_response();
+				}
+			},
+			static function () use ( &$id ) {
+				return ErrorFactory::internal_error( $id )->to_response();
 			}
-			$id      = $message->id;
-			$response = $this->handle_message( $message );
-		} catch ( JsonRpcError $error ) {
-			$response = ( null === $error->id && null !== $id ? $error->with_id( $id ) : $error )->to_response();
-		} catch ( \Throwable $e ) {
-			Logger::error(
-				'Unhandled exception while serving an MCP stdio request: ' . $e->getMessage(),
-				array(
-					'server'    => $this->server->id,
-					'exception' => get_class( $e ),
-					'file'      => $e->getFile() . ':' . $e->getLine(),
-				)
-			);
-			$response = ErrorFactory::internal_error( $id )->to_response();
-		} finally {
-			restore_error_handler();
-			$stray = '';
-			while ( ob_get_level() > $buffer_level ) {
-				$stray .= (string) ob_get_clean();
-			}
-			if ( '' !== $stray ) {
-				Logger::warning(
-					'Discarded output printed while serving an MCP stdio request',
-					array(
-						'server' => $this->server->id,
-						'bytes'  => strlen( $stray ),
-					)
-				);
-				fwrite( $this->err, '[mcp-native] output printed while serving a request (not sent to the client): ' . substr( $stray, 0, 2000 ) . "\n" );
-			}
+		);
+		if ( '' !== $stray ) {
+			fwrite( $this->err, '[mcp-native] output printed while serving a request (not sent to the client): ' . substr( $stray, 0, 2000 ) . "\n" );
 		}
 		return $response;
 	}
