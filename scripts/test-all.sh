@@ -10,6 +10,7 @@ VALGRIND=1 bash scripts/test-php.sh
 bash scripts/test-wp.sh
 bash scripts/test-install.sh
 E2E_REQUIRE_EXT=1 bash scripts/test-e2e.sh
+LOAD_REQUESTS=1000 LOAD_REQUIRE_EXT=1 bash scripts/load.sh
 MCP_NATIVE_REQUIRE=native bash scripts/test-browser.sh
 CONFORMANCE_MODE=with-extension bash scripts/conformance.sh
 CONFORMANCE_MODE=without-extension bash scripts/conformance.sh

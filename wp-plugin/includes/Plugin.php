@@ -185,9 +185,7 @@ final class Plugin {
 		$json = Json::encode( $data );
 		if ( null === $json ) {
 			Logger::error( 'A response could not be encoded as JSON', array( 'route' => $request->get_route() ) );
-			if ( $server instanceof \WP_REST_Server ) {
-				$server->set_status( 500 );
-			}
+			status_header( 500 ); // WP_REST_Server::set_status() is protected: calling it would be fatal.
 			$json = (string) Json::encode( ( new JsonRpcError( ErrorCode::INTERNAL_ERROR, 'Internal error: response could not be encoded', 500 ) )->to_response() );
 		}
 		echo $json; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped
