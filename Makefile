@@ -42,6 +42,7 @@ load: build
 
 bench: build
 	$(PHP_BIN) -d extension=$(EXT_SO) bench/bench.php
+	$(PHP_BIN) -d extension=$(EXT_SO) bench/validate_bench.php
 
 demo: build
 	bash scripts/demo.sh

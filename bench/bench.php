@@ -5,6 +5,7 @@
  * fails on a slow machine. Needs the extension loaded (the Makefile passes -d extension=…).
  */
 require dirname( __DIR__ ) . '/wp-plugin/includes/Contract.php';
+require __DIR__ . '/support.php';
 
 use McpNative\Plugin\Fallback\Arguments;
 use McpNative\Plugin\Fallback\SchemaTransformer;
@@ -14,31 +15,6 @@ if ( ! extension_loaded( 'mcp_native' ) ) {
 	exit( 1 );
 }
 
-/** Median calls/s of $fn over several rounds of at least $min_seconds. */
-function calls_per_second( callable $fn, float $min_seconds = 0.15, int $rounds = 5 ): float {
-	$n = 1;
-	while ( true ) {
-		$t = hrtime( true );
-		for ( $i = 0; $i < $n; $i++ ) {
-			$fn();
-		}
-		$elapsed = ( hrtime( true ) - $t ) / 1e9;
-		if ( $elapsed >= $min_seconds / 4 ) {
-			break;
-		}
-		$n *= 2;
-	}
-	$rates = array();
-	for ( $r = 0; $r < $rounds; $r++ ) {
-		$t = hrtime( true );
-		for ( $i = 0; $i < $n; $i++ ) {
-			$fn();
-		}
-		$rates[] = $n / ( ( hrtime( true ) - $t ) / 1e9 );
-	}
-	sort( $rates );
-	return $rates[ intdiv( $rounds, 2 ) ];
-}
 
 $three = array(
 	'type'       => 'object',
@@ -86,7 +62,7 @@ printf( "mcp_native %s, PHP %s, calls/s (median of 5 rounds)\n\n", \McpNative\ve
 printf( "| %-42s | %14s | %14s | %8s |\n", 'case', 'native', 'PHP fallback', 'ratio' );
 printf( "|%s|%s|%s|%s|\n", str_repeat( '-', 44 ), str_repeat( '-', 16 ), str_repeat( '-', 16 ), str_repeat( '-', 10 ) );
 foreach ( $cases as $name => [ $native, $php ] ) {
-	$n = calls_per_second( $native );
-	$p = calls_per_second( $php );
+	$n = mcp_native_bench_rate( $native );
+	$p = mcp_native_bench_rate( $php );
 	printf( "| %-42s | %14s | %14s | %7.1f× |\n", $name, number_format( $n ), number_format( $p ), $n / $p );
 }

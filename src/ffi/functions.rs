@@ -21,7 +21,7 @@ pub const SCHEMA_EXCEPTION: &str = "McpNative\\SchemaException";
 pub const SCHEMA_TRANSFORMER: &str = "McpNative\\SchemaTransformer";
 
 /// Why a call failed; thrown as a PHP exception.
-pub enum Failure {
+pub(super) enum Failure {
     Type(String),
     Value(String),
     ArgumentCount(String),
@@ -41,7 +41,7 @@ fn throw(failure: Failure) {
 
 /// Runs a handler body: writes its value to `retval`, throws its failure, and never lets a
 /// panic unwind into PHP.
-fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure>) {
+pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure>) {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(value)) => unsafe { std::ptr::write(retval, value) },
         Ok(Err(failure)) => throw(failure),
@@ -51,8 +51,8 @@ fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure>) {
     }
 }
 
-/// The call's arguments (up to two), checked for count; missing optional ones are `None`.
-fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Option<&'a Zval>; 2], Failure> {
+/// The call's arguments (up to three), checked for count; missing optional ones are `None`.
+pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Option<&'a Zval>; 3], Failure> {
     let given = unsafe { ex.This.u2.num_args };
     if given < min || given > max {
         let (bound, n) = if given < min { ("at least", min) } else { ("at most", max) };
@@ -61,15 +61,15 @@ fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Opti
         return Err(Failure::ArgumentCount(format!("{name}() expects {bound} {n} argument{plural}, {given} given")));
     }
     let arg = |i: u32| (i < given).then(|| deref(unsafe { ex.zend_call_arg(i as usize) }.expect("argument slot")));
-    Ok([arg(0), arg(1)])
+    Ok([arg(0), arg(1), arg(2)])
 }
 
 /// A required argument (the count was checked).
-fn required<'a>(args: &[Option<&'a Zval>; 2], i: usize) -> &'a Zval {
+pub(super) fn required<'a>(args: &[Option<&'a Zval>; 3], i: usize) -> &'a Zval {
     args[i].expect("argument count checked")
 }
 
-fn type_name(zv: &Zval) -> String {
+pub(super) fn type_name(zv: &Zval) -> String {
     match zv.get_type() {
         DataType::Null => "null".into(),
         DataType::False | DataType::True | DataType::Bool => "bool".into(),
@@ -82,7 +82,7 @@ fn type_name(zv: &Zval) -> String {
     }
 }
 
-fn expect_array<'a>(zv: &'a Zval, name: &str, n: usize, param: &str, nullable: bool) -> Result<Option<&'a Zval>, Failure> {
+pub(super) fn expect_array<'a>(zv: &'a Zval, name: &str, n: usize, param: &str, nullable: bool) -> Result<Option<&'a Zval>, Failure> {
     if zv.is_array() {
         return Ok(Some(zv));
     }

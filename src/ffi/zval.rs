@@ -108,19 +108,27 @@ fn type_of(zv: &zval) -> u8 {
 /// Follows references and indirections to the value itself.
 #[inline]
 pub fn deref(zv: &zval) -> &zval {
-    deref_noting_reference(zv).0
+    deref_noting_reference(zv, ptr::null()).0
 }
 
-/// Like [`deref`], also giving the address of the last PHP reference passed through (0 if none):
-/// an array's identity for cycle detection.
+/// Like [`deref`] for an entry of the table `parent`, also giving the address of the PHP
+/// reference passed through (0 if none): an array's identity for cycle detection.
+///
+/// A reference nothing else holds (refcount 1) counts as none, unless it points straight back at
+/// `parent`: that is PHP's own rule (`zend_array_dup`, `ReflectionReference`), and the one the
+/// PHP implementation of the contract can see, so both cut exactly the same cycles.
 #[inline]
-fn deref_noting_reference(mut zv: &zval) -> (&zval, usize) {
+fn deref_noting_reference(mut zv: &zval, parent: *const zend_array) -> (&zval, usize) {
     let mut reference = 0;
     loop {
         match type_of(zv) {
             IS_REFERENCE => unsafe {
-                reference = zv.value.ref_ as usize;
-                zv = &(*zv.value.ref_).val;
+                let r = zv.value.ref_;
+                let target = &(*r).val;
+                let ignorable = (*r).gc.refcount == 1
+                    && !(type_of(target) == IS_ARRAY && ptr::eq(target.value.arr, parent));
+                reference = if ignorable { 0 } else { r as usize };
+                zv = target;
             },
             IS_INDIRECT => zv = unsafe { &*zv.value.zv },
             _ => return (zv, reference),
@@ -163,8 +171,9 @@ impl<'a> ZvalView<'a> {
         ZvalView { zv: deref(zv), via_reference: 0, scope }
     }
 
-    fn child(zv: &'a zval, scope: &'a CallScope) -> Self {
-        let (zv, via_reference) = deref_noting_reference(zv);
+    /// An entry of the table `parent` (see [`deref_noting_reference`]).
+    fn child(zv: &'a zval, parent: *const zend_array, scope: &'a CallScope) -> Self {
+        let (zv, via_reference) = deref_noting_reference(zv, parent);
         ZvalView { zv, via_reference, scope }
     }
 
@@ -295,7 +304,7 @@ impl<'a> Iterator for ZEntries<'a> {
                     (&b.val, b.h, b.key)
                 }
             };
-            let value = ZvalView::child(raw, self.scope);
+            let value = ZvalView::child(raw, self.ht, self.scope);
             if type_of(value.zv) == IS_UNDEF {
                 continue;
             }
@@ -338,20 +347,26 @@ impl<'a> View<'a> for ZvalView<'a> {
         ZEntries { ht, pos: 0, from_object, scope: self.scope, _hold: hold }
     }
 
+    /// `$array[$key]`: a numeric string finds the integer key, as in PHP.
     #[inline]
     fn get(self, key: &str) -> Option<Self> {
         let (ht, _) = self.table()?;
-        let found = unsafe { ffi::zend_hash_str_find(ht, key.as_ptr().cast(), key.len()) };
+        let found = unsafe {
+            match canonical_integer(key.as_bytes()) {
+                Some(index) => ffi::zend_hash_index_find(ht, index as u64),
+                None => ffi::zend_hash_str_find(ht, key.as_ptr().cast(), key.len()),
+            }
+        };
         if found.is_null() {
             return None;
         }
-        let value = ZvalView::child(unsafe { &*found }, self.scope);
+        let value = ZvalView::child(unsafe { &*found }, ht, self.scope);
         (type_of(value.zv) != IS_UNDEF).then_some(value)
     }
 
     fn json_value(self) -> Result<Self, String> {
         let result = self.zv.try_call_method("jsonSerialize", vec![]).map_err(|e| e.to_string())?;
-        Ok(ZvalView::child(self.scope.keep(result), self.scope))
+        Ok(ZvalView::child(self.scope.keep(result), ptr::null(), self.scope))
     }
 }
 

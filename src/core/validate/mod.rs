@@ -21,6 +21,39 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+thread_local! {
+    /// Value nodes the whole-value walks (enum copies, uniqueItems, strict's JSON conversion) may
+    /// still visit in this call: values that share sub-arrays by value can have 2^n paths
+    /// through n arrays, so these walks are bounded by work, not only by depth.
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(WORK_BUDGET) };
+}
+
+/// Per call.
+pub const WORK_BUDGET: u64 = 2_000_000;
+
+/// Spends one unit of the call's work budget; false once it is exhausted.
+#[inline]
+pub fn spend() -> bool {
+    WORK.with(|w| {
+        let left = w.get();
+        if left == 0 {
+            false
+        } else {
+            w.set(left - 1);
+            true
+        }
+    })
+}
+
+/// Whether this call's work budget ran out.
+pub fn exhausted() -> bool {
+    WORK.with(|w| w.get() == 0)
+}
+
+fn reset_work() {
+    WORK.with(|w| w.set(WORK_BUDGET));
+}
+
 /// One violation: JSON Pointer path ('' = the root), keyword, message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
@@ -68,6 +101,7 @@ impl Compiled {
     }
 
     pub fn validate<'a, V: View<'a>>(&self, value: V) -> Vec<Violation> {
+        reset_work();
         match self {
             Compiled::Standard(n) => {
                 let mut ctx = standard::Ctx::new(false, 0, String::new());
@@ -83,6 +117,7 @@ impl Compiled {
 
     /// Only the verdict (stops at the first violation).
     pub fn is_valid<'a, V: View<'a>>(&self, value: V) -> bool {
+        reset_work();
         match self {
             Compiled::Standard(n) => {
                 let mut ctx = standard::Ctx::new(true, 0, String::new());

@@ -787,6 +787,9 @@ fn cycle_id<'a, V: View<'a>>(v: V) -> usize {
 }
 
 fn stable_hash<'a, V: View<'a>>(v: V, stack: &mut Vec<usize>) -> u64 {
+    if !super::spend() {
+        return 15;
+    }
     match v.shape() {
         Shape::Null => 1,
         Shape::Bool(b) => 2 + b as u64,
@@ -819,6 +822,9 @@ fn stable_hash<'a, V: View<'a>>(v: V, stack: &mut Vec<usize>) -> u64 {
 /// Two values equal for `serialize( rest_stabilize_value() )`. Cycles compare unequal (PHP
 /// would recurse forever); `stack` holds the identities of the containers of `a` being walked.
 fn stable_eq<'a, V: View<'a>>(a: V, b: V, stack: &mut Vec<usize>) -> bool {
+    if !super::spend() {
+        return false;
+    }
     let id = cycle_id(a);
     if matches!(a.shape(), Shape::Array { .. } | Shape::Object { .. }) {
         if stack.len() > crate::core::MAX_DEPTH || (id != 0 && stack.contains(&id)) {

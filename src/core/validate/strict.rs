@@ -79,24 +79,55 @@ fn normalize_required(v: &mut Value, depth: usize) {
     }
 }
 
+/// Where a schema value sits: a schema node, a map or list of them, or data (enum, const …).
+#[derive(Clone, Copy, PartialEq)]
+enum At {
+    Schema,
+    SchemaMap,
+    SchemaList,
+    Data,
+}
+
+/// The schema as JSON. Annotation keywords of schema nodes (`description`, `default` …) are
+/// left out (no profile reads them, and the cache key skips them too); values without a JSON
+/// form (closures such as `sanitize_callback`, NaN) become null.
 fn raw_schema_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, String> {
+    schema_value(v, depth, At::Schema)
+}
+
+fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At) -> Result<Value, String> {
     if depth > crate::core::MAX_DEPTH {
         return Err(format!("schema nested deeper than {} levels", crate::core::MAX_DEPTH));
     }
+    let child_at = |k: Key<'_>| -> Option<At> {
+        match (at, k) {
+            (At::Schema, Key::Str(name)) => match name {
+                b"description" | b"title" | b"default" | b"examples" | b"$comment" | b"readonly" | b"readOnly"
+                | b"writeOnly" | b"context" | b"arg_options" | b"deprecated" => None,
+                b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas" => Some(At::SchemaMap),
+                b"anyOf" | b"oneOf" | b"allOf" | b"prefixItems" => Some(At::SchemaList),
+                b"items" | b"additionalProperties" | b"not" | b"if" | b"then" | b"else" | b"contains" | b"propertyNames"
+                | b"additionalItems" | b"unevaluatedItems" | b"unevaluatedProperties" => Some(At::Schema),
+                _ => Some(At::Data),
+            },
+            (At::SchemaMap | At::SchemaList, _) => Some(At::Schema),
+            _ => Some(At::Data),
+        }
+    };
     Ok(match v.shape() {
         Shape::Array { len, .. } => {
             let is_list = ents(v).enumerate().all(|(i, (k, _))| k == Key::Int(i as i64));
             if is_list && len > 0 {
                 let mut out = Vec::with_capacity(len);
-                for (_, c) in ents(v) {
-                    out.push(raw_schema_json(c, depth + 1)?);
+                for (k, c) in ents(v) {
+                    out.push(schema_value(c, depth + 1, child_at(k).unwrap_or(At::Data))?);
                 }
                 Value::Array(out)
             } else {
                 let mut map = Map::new();
                 for (k, c) in ents(v) {
-                    let key = key_string(k);
-                    map.insert(key, raw_schema_json(c, depth + 1)?);
+                    let Some(a) = child_at(k) else { continue };
+                    map.insert(key_string(k), schema_value(c, depth + 1, a)?);
                 }
                 // an empty `properties` decoded from `{}` is a list in PHP
                 if let Some(Value::Array(a)) = map.get("properties") {
@@ -110,11 +141,13 @@ fn raw_schema_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, String>
         Shape::Object { kind: ObjectKind::Plain, .. } => {
             let mut map = Map::new();
             for (k, c) in ents(v) {
-                map.insert(key_string(k), raw_schema_json(c, depth + 1)?);
+                let Some(a) = child_at(k) else { continue };
+                map.insert(key_string(k), schema_value(c, depth + 1, a)?);
             }
             Value::Object(map)
         }
-        other => scalar_json(other)?,
+        Shape::Str(b) => Value::String(String::from_utf8_lossy(b).into_owned()),
+        other => scalar_json(other).unwrap_or(Value::Null),
     })
 }
 
@@ -183,7 +216,12 @@ fn value_to_json_inner<'a, V: View<'a>>(
     path: &mut String,
     errs: &mut Vec<Violation>,
 ) -> Value {
-    if errs.iter().any(|e| e.keyword == "cycle") {
+    // a whole-value problem ends the conversion (one violation, bounded memory)
+    if errs.last().is_some_and(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth")) {
+        return Value::Null;
+    }
+    if !super::spend() {
+        errs.push(Violation { path: String::new(), keyword: "size".into(), message: "value is too large to validate.".into() });
         return Value::Null;
     }
     if depth > crate::core::MAX_DEPTH {
@@ -290,8 +328,8 @@ impl StrictValidator {
         let mut path = String::new();
         CYCLE_STACK.with(|s| s.borrow_mut().clear());
         let json = value_to_json(value, Some(&self.schema), 0, &mut path, &mut errs);
-        if let Some(cycle) = errs.iter().find(|e| e.keyword == "cycle") {
-            return vec![cycle.clone()];
+        if let Some(whole) = errs.iter().find(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth")) {
+            return vec![whole.clone()];
         }
         if !errs.is_empty() {
             return errs;

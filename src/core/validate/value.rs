@@ -138,6 +138,9 @@ pub fn to_pval<'a, V: View<'a>>(v: V, depth: usize) -> PVal {
 }
 
 fn copy<'a, V: View<'a>>(v: V, depth: usize, stack: &mut Vec<usize>) -> PVal {
+    if !super::spend() {
+        return PVal::Opaque;
+    }
     let (id, plain_object) = match v.shape() {
         Shape::Null => return PVal::Null,
         Shape::Bool(b) => return PVal::Bool(b),

@@ -15,6 +15,8 @@ namespace McpNative\Plugin\Fallback;
 
 final class Validator {
 	private const MAX_DEPTH = 128;
+	/** Work budget of whole-value walks per call (mod.rs WORK_BUDGET). */
+	public const WORK_BUDGET = 2000000;
 
 	/** @var list<array{path:string,keyword:string,message:string}> */
 	private array $errors = array();
@@ -63,8 +65,8 @@ final class Validator {
 
 	/** @return array|string the node, or an error message for an unusable schema */
 	private static function compile( array $schema ) {
-		$key = serialize( $schema );
-		if ( isset( self::$cache[ $key ] ) ) {
+		$key = self::schema_key( $schema );
+		if ( null !== $key && isset( self::$cache[ $key ] ) ) {
 			return self::$cache[ $key ];
 		}
 		try {
@@ -72,10 +74,47 @@ final class Validator {
 		} catch ( \LengthException $e ) {
 			$node = sprintf( 'The schema is nested deeper than %d levels.', self::MAX_DEPTH );
 		}
+		if ( null === $key ) {
+			return $node;
+		}
 		if ( count( self::$cache ) >= 256 ) {
 			self::$cache = array_slice( self::$cache, 64, null, true );
 		}
 		return self::$cache[ $key ] = $node;
+	}
+
+	/** Annotation keywords of schema nodes: no profile reads their values. */
+	public const ANNOTATIONS = array( 'description', 'title', 'default', 'examples', '$comment', 'readonly', 'readOnly', 'writeOnly', 'context', 'arg_options', 'deprecated' );
+
+	/**
+	 * Where a member of a schema node sits (mod.rs `member_ctx`): 's' schema, 'm' map of schemas,
+	 * 'l' list of schemas, 'd' data, null for an annotation (skipped).
+	 */
+	public static function member_ctx( string $key ): ?string {
+		if ( in_array( $key, self::ANNOTATIONS, true ) ) {
+			return null;
+		}
+		if ( in_array( $key, array( 'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas' ), true ) ) {
+			return 'm';
+		}
+		if ( in_array( $key, array( 'anyOf', 'oneOf', 'allOf', 'prefixItems' ), true ) ) {
+			return 'l';
+		}
+		if ( in_array( $key, array( 'items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties' ), true ) ) {
+			return 's';
+		}
+		return 'd';
+	}
+
+	/**
+	 * The compiled-schema cache key: json_encode() (C, bounded by its depth argument, fails on
+	 * cycles, NaN and invalid UTF-8: then the schema is compiled uncached). Not serialize(): it
+	 * recurses in C without a limit (SIGSEGV on a 3000-deep schema) and throws on closures.
+	 * Known limit: a stdClass sub-schema and an array with the same members share a key.
+	 */
+	private static function schema_key( array $schema ): ?string {
+		$json = json_encode( $schema, JSON_PRESERVE_ZERO_FRACTION, self::MAX_DEPTH + 2 );
+		return false === $json ? null : $json;
 	}
 
 	/** @param mixed $s */
@@ -1392,12 +1431,14 @@ final class StrictValidator {
 		if ( null !== $bad ) {
 			return array( array( 'path' => '', 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
 		}
-		// JSON cannot carry a reference cycle (json_encode detects them, bounded by its depth).
-		if ( ( is_array( $value ) || is_object( $value ) ) && self::has_cycle( $value ) ) {
-			return array( array( 'path' => '', 'keyword' => 'cycle', 'message' => 'value contains a reference cycle.' ) );
+		$conv         = array();
+		self::$budget = Validator::WORK_BUDGET;
+		$json         = self::value_json( $value, $v->root, 0, '', $conv );
+		foreach ( $conv as $e ) {
+			if ( 'size' === $e['keyword'] || 'depth' === $e['keyword'] ) {
+				return array( $e );
+			}
 		}
-		$conv = array();
-		$json = self::value_json( $value, $v->root, 0, '', $conv );
 		if ( $conv ) {
 			return $conv;
 		}
@@ -1407,12 +1448,6 @@ final class StrictValidator {
 
 	private static function who( string $p ): string {
 		return '' === $p ? 'value' : $p;
-	}
-
-	/** @param array|object $value */
-	private static function has_cycle( $value ): bool {
-		json_encode( $value, JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_INVALID_UTF8_IGNORE, self::MAX_DEPTH + 2 );
-		return JSON_ERROR_RECURSION === json_last_error();
 	}
 
 	/** The first place (JSON Pointer into the schema) where the meta-schema would reject it. */
@@ -1498,18 +1533,34 @@ final class StrictValidator {
 		return true;
 	}
 
-	/** Schema array → JSON form (stdClass objects, lists). @param mixed $s */
-	private static function schema_json( $s, int $depth ) {
+	/**
+	 * Schema array → JSON form (stdClass objects, lists); annotation values left out, values
+	 * without a JSON form become null (strict.rs `schema_value`). @param mixed $s
+	 */
+	private static function schema_json( $s, int $depth, string $ctx = 's' ) {
 		if ( $depth > self::MAX_DEPTH ) {
 			throw new \LengthException( 'schema nested deeper than ' . self::MAX_DEPTH . ' levels' );
 		}
+		$child_ctx = static function ( $k ) use ( $ctx ): ?string {
+			if ( 's' === $ctx && is_string( $k ) ) {
+				return Validator::member_ctx( $k );
+			}
+			return ( 'm' === $ctx || 'l' === $ctx ) ? 's' : 'd';
+		};
 		if ( is_array( $s ) ) {
 			if ( $s && self::is_list( $s ) ) {
-				return array_map( static fn( $c ) => self::schema_json( $c, $depth + 1 ), $s );
+				$out = array();
+				foreach ( $s as $k => $c ) {
+					$out[] = self::schema_json( $c, $depth + 1, $child_ctx( $k ) ?? 'd' );
+				}
+				return $out;
 			}
 			$o = new \stdClass();
 			foreach ( $s as $k => $c ) {
-				$o->{(string) $k} = self::schema_json( $c, $depth + 1 );
+				$cc = $child_ctx( $k );
+				if ( null !== $cc ) {
+					$o->{(string) $k} = self::schema_json( $c, $depth + 1, $cc );
+				}
 			}
 			if ( isset( $o->properties ) && array() === $o->properties ) {
 				$o->properties = new \stdClass();
@@ -1519,18 +1570,18 @@ final class StrictValidator {
 		if ( $s instanceof \stdClass ) {
 			$o = new \stdClass();
 			foreach ( (array) $s as $k => $c ) {
-				$o->{(string) $k} = self::schema_json( $c, $depth + 1 );
+				$cc = $child_ctx( $k );
+				if ( null !== $cc ) {
+					$o->{(string) $k} = self::schema_json( $c, $depth + 1, $cc );
+				}
 			}
 			return $o;
 		}
-		if ( is_float( $s ) && ! is_finite( $s ) ) {
-			throw new \LengthException( 'NaN or INF is not a JSON number' );
+		if ( is_string( $s ) ) {
+			return Validator::lossy( $s );
 		}
-		if ( is_string( $s ) && ! preg_match( '//u', $s ) ) {
-			throw new \LengthException( 'string is not valid UTF-8' );
-		}
-		if ( is_object( $s ) || is_resource( $s ) ) {
-			throw new \LengthException( 'value has no JSON form' );
+		if ( ( is_float( $s ) && ! is_finite( $s ) ) || is_object( $s ) || is_resource( $s ) ) {
+			return null;
 		}
 		return $s;
 	}
@@ -1588,8 +1639,25 @@ final class StrictValidator {
 		return $v;
 	}
 
-	/** PHP value → JSON form "as sent" (an empty array is an object where the schema wants one). */
+	/** Value nodes value_json() may still visit (shared sub-arrays make 2^n paths). */
+	private static int $budget = 0;
+
+	/**
+	 * PHP value → JSON form "as sent" (an empty array is an object where the schema wants one).
+	 * A PHP reference cycle ends at the depth limit or the work budget (the extension names it
+	 * `cycle`, as it can see array identities).
+	 */
 	private static function value_json( $v, $schema, int $depth, string $path, array &$errs ) {
+		// a whole-value problem ends the conversion (one violation, bounded memory)
+		if ( $errs && in_array( end( $errs )['keyword'], array( 'size', 'depth' ), true ) ) {
+			return null;
+		}
+		if ( --self::$budget < 0 ) {
+			if ( ! $errs || 'size' !== end( $errs )['keyword'] ) {
+				$errs[] = array( 'path' => '', 'keyword' => 'size', 'message' => 'value is too large to validate.' );
+			}
+			return null;
+		}
 		if ( $depth > self::MAX_DEPTH ) {
 			$errs[] = array( 'path' => $path, 'keyword' => 'depth', 'message' => self::who( $path ) . ' is nested deeper than ' . self::MAX_DEPTH . ' levels.' );
 			return null;

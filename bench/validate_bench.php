@@ -1,0 +1,117 @@
+<?php
+/**
+ * Validation benchmark (issue 4): native `McpNative\validate(…, 'standard')` against WordPress
+ * 7.1 core's own rest_validate_value_from_schema() (the real wp-includes, loaded without a
+ * database by tests/validation/wp-core.php), plus the plugin's PHP fallback for reference.
+ * Prints ops/s side by side and the ratio native/core, and checks the verdicts are identical.
+ * A benchmark, not a test: it never fails on a slow machine (it fails only if verdicts differ).
+ *
+ *   php -d extension=target/release/libmcp_native.so bench/validate_bench.php
+ */
+require dirname( __DIR__ ) . '/wp-plugin/includes/Contract.php';
+require __DIR__ . '/support.php';
+require dirname( __DIR__ ) . '/tests/validation/wp-core.php';
+
+use McpNative\Plugin\Fallback\Validator;
+
+if ( ! extension_loaded( 'mcp_native' ) ) {
+	fwrite( STDERR, "validate_bench: load the extension (php -d extension=target/release/libmcp_native.so bench/validate_bench.php)\n" );
+	exit( 1 );
+}
+if ( null === mcp_native_load_wp_core() ) {
+	fwrite( STDERR, "validate_bench: WordPress 7.1 not found (scripts/install-deps.sh, or MCP_NATIVE_WP_DIR)\n" );
+	exit( 1 );
+}
+set_error_handler( static fn() => true ); // core's _doing_it_wrong notices are not measured
+
+
+// A small ability input.
+$small_schema = array(
+	'type'                 => 'object',
+	'properties'           => array(
+		'title'   => array( 'type' => 'string', 'minLength' => 1, 'maxLength' => 200 ),
+		'status'  => array( 'type' => 'string', 'enum' => array( 'publish', 'draft', 'private' ) ),
+		'author'  => array( 'type' => 'integer', 'minimum' => 1 ),
+		'dry_run' => array( 'type' => 'boolean' ),
+		'tags'    => array( 'type' => 'array', 'items' => array( 'type' => 'string' ) ),
+	),
+	'required'             => array( 'title' ),
+	'additionalProperties' => false,
+);
+$small_ok  = array( 'title' => 'Hello world', 'status' => 'draft', 'author' => 3, 'dry_run' => 'true', 'tags' => array( 'a', 'b' ) );
+$small_bad = array( 'title' => 'Hello world', 'status' => 'gone', 'author' => 3, 'dry_run' => 'true', 'tags' => array( 'a', 'b' ) );
+
+// A 50-property object of mixed kinds.
+$wide_schema = array( 'type' => 'object', 'properties' => array(), 'required' => array() );
+$wide_ok     = array();
+for ( $i = 0; $i < 50; $i++ ) {
+	$name = "field_$i";
+	switch ( $i % 5 ) {
+		case 0:
+			$wide_schema['properties'][ $name ] = array( 'type' => 'string', 'maxLength' => 64 );
+			$wide_ok[ $name ]                   = "value $i";
+			break;
+		case 1:
+			$wide_schema['properties'][ $name ] = array( 'type' => 'integer', 'minimum' => 0, 'maximum' => 1000 );
+			$wide_ok[ $name ]                   = $i * 7;
+			break;
+		case 2:
+			$wide_schema['properties'][ $name ] = array( 'type' => 'boolean' );
+			$wide_ok[ $name ]                   = 0 === $i % 2;
+			break;
+		case 3:
+			$wide_schema['properties'][ $name ] = array( 'type' => 'number', 'multipleOf' => 0.5 );
+			$wide_ok[ $name ]                   = $i / 2;
+			break;
+		default:
+			$wide_schema['properties'][ $name ] = array( 'type' => 'string', 'enum' => array( 'a', 'b', 'c' ) );
+			$wide_ok[ $name ]                   = 'b';
+	}
+	if ( 0 === $i % 10 ) {
+		$wide_schema['required'][] = $name;
+	}
+}
+$wide_bad             = $wide_ok;
+$wide_bad['field_41'] = 'not a number';
+
+// A 500-row batch payload.
+$batch_schema = array(
+	'type'       => 'object',
+	'properties' => array(
+		'posts' => array( 'type' => 'array', 'items' => $small_schema, 'maxItems' => 1000 ),
+	),
+	'required'   => array( 'posts' ),
+);
+$batch_ok  = array( 'posts' => array() );
+for ( $i = 0; $i < 500; $i++ ) {
+	$batch_ok['posts'][] = array( 'title' => "Post $i", 'status' => array( 'publish', 'draft' )[ $i % 2 ], 'author' => 1 + $i % 9, 'dry_run' => false, 'tags' => array( 't' . ( $i % 4 ) ) );
+}
+$batch_bad                       = $batch_ok;
+$batch_bad['posts'][499]['author'] = 'nobody';
+
+$cases = array(
+	array( 'small object, valid', $small_schema, $small_ok ),
+	array( 'small object, invalid', $small_schema, $small_bad ),
+	array( '50-property object, valid', $wide_schema, $wide_ok ),
+	array( '50-property object, invalid', $wide_schema, $wide_bad ),
+	array( '500-row batch, valid', $batch_schema, $batch_ok ),
+	array( '500-row batch, invalid', $batch_schema, $batch_bad ),
+);
+
+printf( "%-30s %14s %14s %14s %9s\n", 'payload', 'native ops/s', 'core ops/s', 'fallback ops/s', 'native/core' );
+$failed = false;
+foreach ( $cases as [ $label, $schema, $value ] ) {
+	$core_valid   = true === rest_validate_value_from_schema( $value, $schema, 'input' );
+	$native_valid = array() === \McpNative\validate( $value, $schema );
+	$php_valid    = array() === Validator::validate( $value, $schema );
+	if ( $core_valid !== $native_valid || $core_valid !== $php_valid ) {
+		$failed = true;
+		fprintf( STDERR, "%s: verdicts differ (core %s, native %s, fallback %s)\n", $label, var_export( $core_valid, true ), var_export( $native_valid, true ), var_export( $php_valid, true ) );
+	}
+	$native = mcp_native_bench_rate( static fn() => \McpNative\validate( $value, $schema ) );
+	$core   = mcp_native_bench_rate( static fn() => rest_validate_value_from_schema( $value, $schema, 'input' ) );
+	$php    = mcp_native_bench_rate( static fn() => Validator::validate( $value, $schema ) );
+	printf( "%-30s %14s %14s %14s %8.1fx\n", $label, number_format( $native ), number_format( $core ), number_format( $php ), $native / $core );
+}
+printf( "verdicts: %s (WordPress %s)\n", $failed ? 'DIFFER' : 'identical', $GLOBALS['wp_version'] );
+exit( $failed ? 1 : 0 );

@@ -1,0 +1,152 @@
+<?php
+use McpNative\Plugin\Contract;
+use McpNative\Tests\ChildProcess;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * McpNative\validate() through the contract facade (extension or fallback, whichever the run
+ * requires): every violation with its JSON Pointer, the two profiles, argument errors, and no
+ * crash on hostile values or schemas.
+ */
+final class ValidationTest extends TestCase {
+	private const POSTS = array(
+		'type'       => 'object',
+		'properties' => array(
+			'posts'   => array(
+				'type'  => 'array',
+				'items' => array(
+					'type'       => 'object',
+					'properties' => array(
+						'title' => array( 'type' => 'string', 'minLength' => 3 ),
+						'id'    => array( 'type' => 'integer', 'required' => true ),
+					),
+				),
+			),
+			'dry_run' => array( 'type' => 'boolean' ),
+		),
+		'required'   => array( 'posts', 'mode' ),
+	);
+
+	private static function pairs( array $violations ): array {
+		return array_map( static fn( $v ) => $v['path'] . ' ' . $v['keyword'], $violations );
+	}
+
+	public function test_reports_every_violation_with_its_path(): void {
+		$value = array(
+			'posts'   => array( array( 'title' => 'okay', 'id' => 1 ), array( 'title' => 'x' ), array( 'title' => 5, 'id' => 'z' ) ),
+			'dry_run' => 'maybe',
+		);
+		$violations = Contract::validate( $value, self::POSTS );
+		$this->assertSame(
+			array( '/mode required', '/posts/1/id required', '/posts/1/title minLength', '/posts/2/title type', '/posts/2/id type', '/dry_run type' ),
+			self::pairs( $violations )
+		);
+		$this->assertSame( '/posts/2/title is not of type string.', $violations[3]['message'] );
+		$this->assertSame( 'mode is a required property of value.', $violations[0]['message'] );
+		foreach ( $violations as $v ) {
+			$this->assertSame( array( 'path', 'keyword', 'message' ), array_keys( $v ) );
+		}
+	}
+
+	public function test_valid_value_has_no_violations(): void {
+		$this->assertSame( array(), Contract::validate( array( 'posts' => array( array( 'id' => '7' ) ), 'mode' => 1, 'dry_run' => 'false' ), self::POSTS ) );
+	}
+
+	public function test_standard_accepts_string_forms_that_strict_rejects(): void {
+		$schema = array( 'type' => 'object', 'properties' => array( 'dry_run' => array( 'type' => 'boolean' ), 'n' => array( 'type' => 'integer' ) ) );
+		foreach ( array( 'true', 'false', '1', '0', 'TRUE' ) as $form ) {
+			$this->assertSame( array(), Contract::validate( array( 'dry_run' => $form ), $schema ), $form );
+			$this->assertSame( array( '/dry_run type' ), self::pairs( Contract::validate( array( 'dry_run' => $form ), $schema, 'strict' ) ), $form );
+		}
+		$this->assertSame( array(), Contract::validate( array( 'dry_run' => true, 'n' => 3 ), $schema, 'strict' ) );
+		$this->assertSame( array( '/n type' ), self::pairs( Contract::validate( array( 'n' => '3' ), $schema, 'strict' ) ) );
+		$this->assertSame( array(), Contract::validate( array( 'n' => '3' ), $schema ) );
+	}
+
+	public function test_strict_supports_refs_and_defs(): void {
+		$schema = array(
+			'$defs' => array( 'pos' => array( 'type' => 'integer', 'minimum' => 1 ) ),
+			'type'  => 'object',
+			'properties' => array( 'ids' => array( 'type' => 'array', 'items' => array( '$ref' => '#/$defs/pos' ) ) ),
+			'additionalProperties' => false,
+		);
+		$this->assertSame( array(), Contract::validate( array( 'ids' => array( 1, 2 ) ), $schema, 'strict' ) );
+		$this->assertSame( array( '/ids/1 minimum', '/extra additionalProperties' ), self::pairs( Contract::validate( array( 'ids' => array( 1, 0 ), 'extra' => 1 ), $schema, 'strict' ) ) );
+		$this->assertSame( 'schema', Contract::validate( 1, array( 'type' => 'nope' ), 'strict' )[0]['keyword'] );
+	}
+
+	public function test_wordpress_coercions_in_standard(): void {
+		$this->assertSame( array(), Contract::validate( '', array( 'type' => 'object' ) ) );
+		$this->assertSame( array(), Contract::validate( 'a, b c', array( 'type' => 'array', 'items' => array( 'type' => 'string' ), 'maxItems' => 3 ) ) );
+		$this->assertSame( array( ' maxItems' ), self::pairs( Contract::validate( 'a,b,c', array( 'type' => 'array', 'maxItems' => 2 ) ) ) );
+		$this->assertSame( array(), Contract::validate( ' 12 ', array( 'type' => 'integer', 'minimum' => 12 ) ) );
+		$this->assertSame( array( ' type' ), self::pairs( Contract::validate( '1.5', array( 'type' => 'integer' ) ) ) );
+		$this->assertSame( array(), Contract::validate( (object) array( 'a' => 1 ), array( 'type' => 'object', 'properties' => array( 'a' => array( 'type' => 'integer' ) ) ) ) );
+	}
+
+	public function test_profile_and_schema_arguments_are_checked(): void {
+		try {
+			Contract::validate( 1, array(), 'lenient' );
+			$this->fail( 'unknown profile accepted' );
+		} catch ( \ValueError $e ) {
+			$this->assertStringContainsString( 'must be "standard" or "strict"', $e->getMessage() );
+		}
+		if ( extension_loaded( 'mcp_native' ) ) {
+			$this->expectException( \TypeError::class );
+			\McpNative\validate( 1, 'not a schema' );
+		} else {
+			$this->expectException( \TypeError::class );
+			\McpNative\Plugin\Fallback\Validator::validate( 1, 'not a schema' );
+		}
+	}
+
+	public function test_hostile_values_and_schemas_never_crash(): void {
+		$native = extension_loaded( 'mcp_native' );
+		$code   = ChildProcess::prelude() . <<<'PHP'
+$out = array();
+$a = array( 1 ); $a[] = &$a; $a[] = &$a;
+$o = new stdClass(); $o->self = $o;
+$deep = 1; for ( $i = 0; $i < 300; $i++ ) { $deep = array( $deep ); }
+$deep_schema = array( 'type' => 'integer' ); for ( $i = 0; $i < 300; $i++ ) { $deep_schema = array( 'type' => 'array', 'items' => $deep_schema ); }
+$loop_schema = array( 'type' => 'array' ); $loop_schema['items'] = &$loop_schema;
+$cases = array(
+	array( NAN, array( 'type' => 'number', 'minimum' => 0, 'multipleOf' => 2 ) ),
+	array( INF, array( 'type' => 'integer' ) ),
+	array( "\xff\xfe", array( 'type' => 'string', 'minLength' => 3, 'pattern' => '^a', 'format' => 'email' ) ),
+	array( fn() => 1, array( 'type' => 'object' ) ),
+	array( $a, array( 'type' => 'array', 'uniqueItems' => true, 'items' => array( 'type' => 'array', 'uniqueItems' => true ) ) ),
+	array( $o, array( 'type' => 'object', 'additionalProperties' => array( 'type' => 'object', 'additionalProperties' => array( 'type' => 'object' ) ) ) ),
+	array( $deep, array( 'type' => 'array' ) ),
+	array( array( array() ), $deep_schema ),
+	array( array( 1 ), $loop_schema ),
+	array( STDIN, array( 'type' => array( 'string', 'object' ) ) ),
+);
+foreach ( $cases as $i => [ $value, $schema ] ) {
+	foreach ( array( 'standard', 'strict' ) as $profile ) {
+		$r = Contract::validate( $value, $schema, $profile );
+		$out[] = $i . ( 'standard' === $profile ? 'd' : 'r' ) . ':' . count( $r ) . ( $r ? $r[0]['keyword'] : '' );
+	}
+}
+echo implode( ' ', $out );
+PHP;
+		$r = ChildProcess::run_php( $code, $native );
+		$this->assertSame( 0, $r['exit'], $r['stderr'] . $r['stdout'] );
+		$got = array();
+		foreach ( explode( ' ', trim( $r['stdout'] ) ) as $item ) {
+			[ $k, $v ] = explode( ':', $item, 2 );
+			$got[ $k ] = $v;
+		}
+		$this->assertCount( 20, $got, $r['stdout'] );
+		$this->assertSame( '1multipleOf', $got['0d'], 'NaN: comparisons are false, fmod(NAN, 2) is not 0 (as in core)' );
+		$this->assertSame( '1type', $got['0r'], 'NaN has no JSON form' );
+		$this->assertSame( '1type', $got['3d'], 'a closure is not an object' );
+		$this->assertSame( '1type', $got['2r'], 'invalid UTF-8 has no JSON form' );
+		// JSON cannot carry a reference cycle: the extension sees array identities and names it;
+		// PHP code cannot, and stops at the depth limit or the work budget.
+		$this->assertContains( $got['4r'], $native ? array( '1cycle' ) : array( '1cycle', '1size', '1depth' ) );
+		$this->assertSame( '0', $got['5d'], 'a cyclic object under a finite schema is walked as deep as the schema' );
+		$this->assertSame( '1depth', $got['6r'] );
+		$this->assertSame( '1schema', $got['7d'], 'schema deeper than MAX_DEPTH' );
+		$this->assertSame( '1schema', $got['8d'], 'cyclic schema' );
+	}
+}
