@@ -50,6 +50,7 @@ enum Keyword {
     Other,
 }
 
+#[inline(always)]
 fn keyword(key: Key<'_>) -> Keyword {
     use Keyword::*;
     let Key::Str(name) = key else { return Other };
@@ -218,6 +219,9 @@ struct Walk<'a, 'b, V: View<'a>, B: Builder<'a, V>> {
 
 impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
     fn value(&mut self, v: V, position: Position, depth: usize) -> Result<Outcome<B::Out>, TransformError> {
+        if v.is_scalar() {
+            return Ok(Outcome::Same);
+        }
         match v.shape() {
             Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_) => Ok(Outcome::Same),
             Shape::Opaque | Shape::Object { kind: ObjectKind::Opaque, .. } => Ok(Outcome::Remove),

@@ -66,6 +66,12 @@ pub trait View<'a>: Copy + 'a {
         Err("no JSON form".to_string())
     }
 
+    /// Null, bool, number or string: a leaf the walks never change. Hosts override it when they
+    /// can answer without reading the value itself (a string's bytes live elsewhere in memory).
+    fn is_scalar(self) -> bool {
+        matches!(self.shape(), Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_))
+    }
+
     fn is_array(self) -> bool {
         matches!(self.shape(), Shape::Array { .. })
     }

@@ -275,12 +275,36 @@ impl Drop for Hold {
     }
 }
 
+/// Iterates a hash table's slots. The layout is read once: the [`Hold`] keeps PHP code from
+/// resizing or freeing the table meanwhile (a write separates it instead).
 pub struct ZEntries<'a> {
     ht: *mut zend_array,
+    /// `arPacked` (zvals) when `packed`, else `arData` (buckets).
+    slots: *const u8,
+    packed: bool,
+    used: u32,
     pos: u32,
     from_object: bool,
     scope: &'a CallScope,
     _hold: Option<Hold>,
+}
+
+impl<'a> ZEntries<'a> {
+    fn new(ht: *mut zend_array, from_object: bool, scope: &'a CallScope) -> Self {
+        if ht.is_null() {
+            return ZEntries { ht, slots: ptr::null(), packed: false, used: 0, pos: 0, from_object, scope, _hold: None };
+        }
+        let hold = Some(Hold::new(ht));
+        // Raw reads: no Rust reference to the table lives while its count is changed.
+        let (packed, used, slots) = unsafe {
+            (
+                (*ht).u.flags & HASH_FLAG_PACKED != 0,
+                (*ht).nNumUsed,
+                (*ht).__bindgen_anon_1.arData as *const u8,
+            )
+        };
+        ZEntries { ht, slots, packed, used, pos: 0, from_object, scope, _hold: hold }
+    }
 }
 
 impl<'a> Iterator for ZEntries<'a> {
@@ -288,19 +312,14 @@ impl<'a> Iterator for ZEntries<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        if self.ht.is_null() {
-            return None;
-        }
-        let ht = unsafe { &*self.ht };
-        let packed = unsafe { ht.u.flags } & HASH_FLAG_PACKED != 0;
-        while self.pos < ht.nNumUsed {
-            let i = self.pos;
+        while self.pos < self.used {
+            let i = self.pos as usize;
             self.pos += 1;
             let (raw, h, s): (&zval, u64, *mut zend_string) = unsafe {
-                if packed {
-                    (&*ht.__bindgen_anon_1.arPacked.add(i as usize), u64::from(i), ptr::null_mut())
+                if self.packed {
+                    (&*self.slots.cast::<zval>().add(i), i as u64, ptr::null_mut())
                 } else {
-                    let b: &Bucket = &*ht.__bindgen_anon_1.arData.add(i as usize);
+                    let b: &Bucket = &*self.slots.cast::<Bucket>().add(i);
                     (&b.val, b.h, b.key)
                 }
             };
@@ -317,6 +336,11 @@ impl<'a> Iterator for ZEntries<'a> {
 
 impl<'a> View<'a> for ZvalView<'a> {
     type EntryKey = ZKey<'a>;
+
+    #[inline]
+    fn is_scalar(self) -> bool {
+        matches!(type_of(self.zv), IS_UNDEF | IS_NULL | IS_FALSE | IS_TRUE | IS_LONG | IS_DOUBLE | IS_STRING)
+    }
 
     #[inline]
     fn shape(self) -> Shape<'a> {
@@ -343,8 +367,7 @@ impl<'a> View<'a> for ZvalView<'a> {
 
     fn entries(self) -> impl Iterator<Item = (ZKey<'a>, ZvalView<'a>)> + 'a {
         let (ht, from_object) = self.table().unwrap_or((ptr::null_mut(), false));
-        let hold = (!ht.is_null()).then(|| Hold::new(ht));
-        ZEntries { ht, pos: 0, from_object, scope: self.scope, _hold: hold }
+        ZEntries::new(ht, from_object, self.scope)
     }
 
     /// `$array[$key]`: a numeric string finds the integer key, as in PHP.
