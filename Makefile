@@ -5,7 +5,7 @@ EXT_SO := $(CURDIR)/target/release/libmcp_native.so
 PHP_BIN ?= /usr/bin/php8.2
 export EXT_SO PHP_BIN
 
-.PHONY: deps build test test-rust test-php test-wp test-e2e test-browser test-install conformance load bench demo demo-stop clean
+.PHONY: deps build test test-rust test-php test-wp test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -39,6 +39,12 @@ conformance: build
 
 load: build
 	bash scripts/load.sh
+
+fuzz: build
+	bash scripts/fuzz.sh
+
+soak: build
+	bash scripts/soak.sh
 
 bench: build
 	$(PHP_BIN) -d extension=$(EXT_SO) bench/bench.php

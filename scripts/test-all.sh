@@ -7,6 +7,8 @@ cargo test --release
 bash scripts/test-php.sh
 echo "== valgrind: unit suite on the extension =="
 VALGRIND=1 bash scripts/test-php.sh
+bash scripts/soak.sh
+bash scripts/fuzz.sh
 bash scripts/test-wp.sh
 bash scripts/test-install.sh
 E2E_REQUIRE_EXT=1 bash scripts/test-e2e.sh

@@ -203,10 +203,13 @@ pub fn pointer_segment(key: Key<'_>) -> String {
     }
 }
 
-/// What the walk made of one value (the caller holds the value itself, so `Same` carries nothing).
-enum Outcome<O> {
+/// What the walk made of one value. The caller holds the value itself; a new one waits in
+/// [`Walk::made`]. (Returning the new value inside the outcome made every call return a large
+/// struct through memory: a store-forwarding stall on each node of every walk.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
     Same,
-    New(O),
+    New,
     Remove,
 }
 
@@ -214,11 +217,13 @@ struct Walk<'a, 'b, V: View<'a>, B: Builder<'a, V>> {
     builder: &'b mut B,
     /// Identities of the containers between the root and the current node.
     ancestors: Vec<usize>,
+    /// The value the last [`Outcome::New`] made, until its caller takes it.
+    made: Option<B::Out>,
     _marker: std::marker::PhantomData<&'a V>,
 }
 
 impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
-    fn value(&mut self, v: V, position: Position, depth: usize) -> Result<Outcome<B::Out>, TransformError> {
+    fn value(&mut self, v: V, position: Position, depth: usize) -> Result<Outcome, TransformError> {
         if v.is_scalar() {
             return Ok(Outcome::Same);
         }
@@ -244,7 +249,7 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                 self.ancestors.pop();
                 // The object itself is replaced by what it serialises to.
                 Ok(match outcome? {
-                    Outcome::Same => Outcome::New(self.builder.share(serialized)),
+                    Outcome::Same => self.made_new(|b| b.share(serialized)),
                     other => other,
                 })
             }
@@ -258,7 +263,7 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         position: Position,
         depth: usize,
         always_rebuild: bool,
-    ) -> Result<Outcome<B::Out>, TransformError> {
+    ) -> Result<Outcome, TransformError> {
         if identity != 0 && self.ancestors.contains(&identity) {
             return Ok(Outcome::Remove);
         }
@@ -280,10 +285,10 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         position: Position,
         depth: usize,
         always_rebuild: bool,
-    ) -> Result<Outcome<B::Out>, TransformError> {
+    ) -> Result<Outcome, TransformError> {
         Ok(match self.entries(v, position, depth, always_rebuild)? {
             None => Outcome::Same,
-            Some(entries) => Outcome::New(self.builder.array(entries)),
+            Some(entries) => self.made_new(|b| b.array(entries)),
         })
     }
 
@@ -312,7 +317,8 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
             } else {
                 let child_pos = position_under(position, keyword);
                 let outcome = self.value(child, child_pos, depth + 1).map_err(|e| e.under(key))?;
-                if child_pos == Position::SchemaMap && self.is_empty(&outcome, child) {
+                if child_pos == Position::SchemaMap && self.is_empty(outcome, child) {
+                    self.made = None;
                     Outcome::Remove
                 } else {
                     outcome
@@ -324,7 +330,8 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                         out.push((OutKey::Orig(entry_key), Entry::Same(child)));
                     }
                 }
-                Outcome::New(n) => {
+                Outcome::New => {
+                    let n = self.made.take().expect("Outcome::New leaves its value in `made`");
                     rebuilt.get_or_insert_with(|| copy_first(v, index)).push((OutKey::Orig(entry_key), Entry::New(n)));
                 }
                 Outcome::Remove => {
@@ -342,10 +349,15 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         Ok(rebuilt)
     }
 
-    fn is_empty(&self, outcome: &Outcome<B::Out>, value: V) -> bool {
+    fn made_new(&mut self, make: impl FnOnce(&mut B) -> B::Out) -> Outcome {
+        self.made = Some(make(self.builder));
+        Outcome::New
+    }
+
+    fn is_empty(&self, outcome: Outcome, value: V) -> bool {
         match outcome {
             Outcome::Same => value.is_empty_array(),
-            Outcome::New(n) => self.builder.is_empty_array(n),
+            Outcome::New => self.made.as_ref().is_some_and(|n| self.builder.is_empty_array(n)),
             Outcome::Remove => false,
         }
     }
@@ -384,7 +396,7 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
     if !root.is_array() {
         return Ok(not_transformed(Entry::New(minimal_object(builder))));
     }
-    let mut walk = Walk { builder, ancestors: Vec::new(), _marker: std::marker::PhantomData };
+    let mut walk = Walk { builder, ancestors: Vec::new(), made: None, _marker: std::marker::PhantomData };
     let cleaned = walk.entries(root, Position::Schema, 0, false)?;
     let builder = walk.builder;
 

@@ -77,7 +77,13 @@ pub(super) fn type_name(zv: &Zval) -> String {
         DataType::Double => "float".into(),
         DataType::String => "string".into(),
         DataType::Array => "array".into(),
-        DataType::Object(_) => zv.object().and_then(|o| o.get_class_name().ok()).unwrap_or_else(|| "object".into()),
+        // An anonymous class's name runs on after a NUL byte (its file and line): PHP's own
+        // messages stop at the NUL ("class@anonymous"), and so do ours.
+        DataType::Object(_) => zv
+            .object()
+            .and_then(|o| o.get_class_name().ok())
+            .map(|name| name.split('\0').next().unwrap_or_default().to_owned())
+            .unwrap_or_else(|| "object".into()),
         _ => "resource".into(),
     }
 }

@@ -80,9 +80,7 @@ final class SchemaTransformer {
 			return self::not_transformed( $effective );
 		}
 		if ( null === $type ) {
-			// Appended when absent, replaced in place when null.
-			$effective['type'] = 'object';
-			return self::not_transformed( $effective );
+			return self::not_transformed( self::with_object_type( $effective ) );
 		}
 		return array(
 			'schema'           => array(
@@ -93,6 +91,19 @@ final class SchemaTransformer {
 			'was_transformed'  => true,
 			'wrapper_property' => $wrapper_key,
 		);
+	}
+
+	/**
+	 * The schema with `type: object`: replaced in place when null, appended when absent. Built by
+	 * value: assigning into the caller's array would write through a PHP reference it holds.
+	 */
+	private static function with_object_type( array $schema ): array {
+		$typed = array();
+		foreach ( $schema as $key => $value ) {
+			$typed[ $key ] = 'type' === $key ? 'object' : $value;
+		}
+		$typed['type'] = 'object';
+		return $typed;
 	}
 
 	private static function not_transformed( array $schema ): array {

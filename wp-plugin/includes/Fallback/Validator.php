@@ -60,27 +60,20 @@ final class Validator {
 	// Compilation (schema.rs): the keywords as core reads them, isset()/empty() applied once.
 	// -----------------------------------------------------------------------------------------
 
-	/** Compiled schemas by serialized schema (bounded, per process). */
-	private static array $cache = array();
-
-	/** @return array|string the node, or an error message for an unusable schema */
+	/**
+	 * Compiles a schema for one validation. Unlike the extension, the fallback keeps no cache: any
+	 * key PHP could compute cheaply (json_encode, serialize) recurses in C over the whole schema,
+	 * calls jsonSerialize() and crashes the process on deep or endless values, which is exactly
+	 * what the compile itself guards against.
+	 *
+	 * @return array|string the node, or an error message for an unusable schema
+	 */
 	private static function compile( array $schema ) {
-		$key = self::schema_key( $schema );
-		if ( null !== $key && isset( self::$cache[ $key ] ) ) {
-			return self::$cache[ $key ];
-		}
 		try {
-			$node = self::node( $schema, null, 0 );
+			return self::node( $schema, null, 0 );
 		} catch ( \LengthException $e ) {
-			$node = sprintf( 'The schema is nested deeper than %d levels.', self::MAX_DEPTH );
+			return sprintf( 'The schema is nested deeper than %d levels.', self::MAX_DEPTH );
 		}
-		if ( null === $key ) {
-			return $node;
-		}
-		if ( count( self::$cache ) >= 256 ) {
-			self::$cache = array_slice( self::$cache, 64, null, true );
-		}
-		return self::$cache[ $key ] = $node;
 	}
 
 	/** Annotation keywords of schema nodes: no profile reads their values. */
@@ -104,17 +97,6 @@ final class Validator {
 			return 's';
 		}
 		return 'd';
-	}
-
-	/**
-	 * The compiled-schema cache key: json_encode() (C, bounded by its depth argument, fails on
-	 * cycles, NaN and invalid UTF-8: then the schema is compiled uncached). Not serialize(): it
-	 * recurses in C without a limit (SIGSEGV on a 3000-deep schema) and throws on closures.
-	 * Known limit: a stdClass sub-schema and an array with the same members share a key.
-	 */
-	private static function schema_key( array $schema ): ?string {
-		$json = json_encode( $schema, JSON_PRESERVE_ZERO_FRACTION, self::MAX_DEPTH + 2 );
-		return false === $json ? null : $json;
 	}
 
 	/** @param mixed $s */
