@@ -306,10 +306,8 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
             other => other,
         };
         let mut rebuilt: Option<Entries<'a, V, B::Out>> = always_rebuild.then(Vec::new);
-        let mut is_list = true;
         for (index, (entry_key, child)) in v.entries().enumerate() {
             let key: Key<'a> = entry_key.into();
-            is_list &= key == Key::Int(index as i64);
             // Keys are keywords only at schema positions (elsewhere they are names or indexes).
             let keyword = if position == Position::Schema { keyword(key) } else { Keyword::Other };
             let outcome = if keyword == Keyword::WordPressOnly {
@@ -339,11 +337,10 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                 }
             }
         }
-        if is_list {
-            if let Some(out) = rebuilt.as_mut() {
-                for (i, (k, _)) in out.iter_mut().enumerate() {
-                    *k = OutKey::Index(i as i64);
-                }
+        // A list stays a list: removed entries must not leave gaps in its indexes.
+        if let Some(out) = rebuilt.as_mut().filter(|_| is_list(v)) {
+            for (i, (k, _)) in out.iter_mut().enumerate() {
+                *k = OutKey::Index(i as i64);
             }
         }
         Ok(rebuilt)
