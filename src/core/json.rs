@@ -3,7 +3,7 @@
 
 use super::arguments::{self, Normalized, Unwrapped};
 use super::transform::{self, Builder, Entries, Entry, OutKey, TransformError};
-use super::view::Key;
+use super::view::{Key, Shape, View};
 use serde_json::{Map, Value};
 
 /// Builds `serde_json::Value`s; shared entries are cloned (JSON has no sharing).
@@ -36,6 +36,10 @@ impl<'a> Builder<'a, &'a Value> for JsonBuilder {
             map.insert(name, v);
         }
         Value::Object(map)
+    }
+
+    fn made_shape<'s>(&'s self, out: &'s Value) -> Shape<'s> {
+        out.shape()
     }
 
     fn is_empty_array(&self, out: &Value) -> bool {

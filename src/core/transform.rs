@@ -143,6 +143,8 @@ pub trait Builder<'a, V: View<'a>> {
     /// A new array from `entries` (shared entries are shared, not copied).
     fn array(&mut self, entries: Entries<'a, V, Self::Out>) -> Self::Out;
     fn is_empty_array(&self, out: &Self::Out) -> bool;
+    /// The shape of a value the builder made (only scalars are asked for: a rebuilt `type`).
+    fn made_shape<'s>(&'s self, out: &'s Self::Out) -> Shape<'s>;
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -397,28 +399,20 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
     let cleaned = walk.entries(root, Position::Schema, 0, false)?;
     let builder = walk.builder;
 
-    let (len, type_value) = match &cleaned {
-        None => (root.shape_len(), root.get("type").map(Entry::Same)),
+    let (len, type_kind) = match &cleaned {
+        None => (root.shape_len(), type_kind(root.get("type").map(View::shape))),
         Some(entries) => (
             entries.len(),
-            entries.iter().find(|(k, _)| out_key_is(k, "type")).map(|(_, e)| match e {
-                Entry::Same(v) => Entry::Same(*v),
-                Entry::New(_) => Entry::New(()),
-            }),
+            // The cleaned `type` (a jsonSerialize() may have made it): what PHP would then read.
+            type_kind(entries.iter().find(|(k, _)| out_key_is(k, "type")).map(|(_, e)| match e {
+                Entry::Same(v) => v.shape(),
+                Entry::New(made) => builder.made_shape(made),
+            })),
         ),
     };
     if len == 0 {
         return Ok(not_transformed(Entry::New(minimal_object(builder))));
     }
-    let type_kind = match type_value {
-        None => TypeKind::Missing,
-        Some(Entry::Same(t)) => match t.shape() {
-            Shape::Null => TypeKind::Null,
-            Shape::Str(b"object") => TypeKind::Object,
-            _ => TypeKind::Other,
-        },
-        Some(Entry::New(())) => TypeKind::Other,
-    };
 
     let entries_of = |cleaned: Option<Entries<'a, V, B::Out>>| {
         cleaned.unwrap_or_else(|| root.entries().map(|(k, c)| (OutKey::Orig(k), Entry::Same(c))).collect())
@@ -465,6 +459,16 @@ enum TypeKind {
     Null,
     Object,
     Other,
+}
+
+/// What the `type` keyword says (`isset()` and `=== 'object'` in PHP terms).
+fn type_kind(shape: Option<Shape<'_>>) -> TypeKind {
+    match shape {
+        None => TypeKind::Missing,
+        Some(Shape::Null) => TypeKind::Null,
+        Some(Shape::Str(b"object")) => TypeKind::Object,
+        Some(_) => TypeKind::Other,
+    }
 }
 
 fn out_key_is<'a, K: Copy + Into<Key<'a>>>(key: &OutKey<'a, K>, name: &str) -> bool {

@@ -344,25 +344,7 @@ impl<'a> View<'a> for ZvalView<'a> {
 
     #[inline]
     fn shape(self) -> Shape<'a> {
-        let zv = self.zv;
-        unsafe {
-            match type_of(zv) {
-                IS_UNDEF | IS_NULL => Shape::Null,
-                IS_FALSE => Shape::Bool(false),
-                IS_TRUE => Shape::Bool(true),
-                IS_LONG => Shape::Int(zv.value.lval),
-                IS_DOUBLE => Shape::Float(zv.value.dval),
-                IS_STRING => Shape::Str(str_bytes(zv.value.str_)),
-                IS_ARRAY => {
-                    Shape::Array { identity: self.via_reference, len: (*zv.value.arr).nNumOfElements as usize }
-                }
-                IS_OBJECT => {
-                    let obj = zv.value.obj;
-                    Shape::Object { identity: obj as usize, kind: object_kind(obj) }
-                }
-                _ => Shape::Opaque,
-            }
-        }
+        shape_of(self.zv, self.via_reference)
     }
 
     fn entries(self) -> impl Iterator<Item = (ZKey<'a>, ZvalView<'a>)> + 'a {
@@ -390,6 +372,27 @@ impl<'a> View<'a> for ZvalView<'a> {
     fn json_value(self) -> Result<Self, String> {
         let result = self.zv.try_call_method("jsonSerialize", vec![]).map_err(|e| e.to_string())?;
         Ok(ZvalView::child(self.scope.keep(result), ptr::null(), self.scope))
+    }
+}
+
+/// The shape of a dereferenced zval; `array_identity` is the identity an array gets.
+#[inline]
+fn shape_of(zv: &zval, array_identity: usize) -> Shape<'_> {
+    unsafe {
+        match type_of(zv) {
+            IS_UNDEF | IS_NULL => Shape::Null,
+            IS_FALSE => Shape::Bool(false),
+            IS_TRUE => Shape::Bool(true),
+            IS_LONG => Shape::Int(zv.value.lval),
+            IS_DOUBLE => Shape::Float(zv.value.dval),
+            IS_STRING => Shape::Str(str_bytes(zv.value.str_)),
+            IS_ARRAY => Shape::Array { identity: array_identity, len: (*zv.value.arr).nNumOfElements as usize },
+            IS_OBJECT => {
+                let obj = zv.value.obj;
+                Shape::Object { identity: obj as usize, kind: object_kind(obj) }
+            }
+            _ => Shape::Opaque,
+        }
     }
 }
 
@@ -499,6 +502,10 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
             Self::insert(ht, key, value);
         }
         z
+    }
+
+    fn made_shape<'s>(&'s self, out: &'s Zval) -> Shape<'s> {
+        shape_of(deref(out), 0)
     }
 
     fn is_empty_array(&self, out: &Zval) -> bool {

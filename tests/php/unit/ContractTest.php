@@ -246,6 +246,26 @@ final class ContractTest extends TestCase {
 		$this->assertSame( '', Contract::normalize_arguments( null, '' ) );
 	}
 
+	/** php fuzz: a `type` that serialises to null or 'object' counts as what it serialises to. */
+	public function test_type_given_by_a_json_serializable_object(): void {
+		foreach ( array( null, 'object' ) as $serialised ) {
+			$type = new class( $serialised ) implements JsonSerializable {
+				public function __construct( private $value ) {}
+				public function jsonSerialize(): mixed {
+					return $this->value;
+				}
+			};
+			$got  = Contract::transform_to_object_schema( array( 'type' => $type, 'description' => 'd' ), '' );
+			$this->assertSame( array( 'schema' => array( 'type' => 'object', 'description' => 'd' ), 'was_transformed' => false, 'wrapper_property' => null ), $got );
+		}
+		$integer = new class() implements JsonSerializable {
+			public function jsonSerialize(): mixed {
+				return 'integer';
+			}
+		};
+		$this->assertTrue( Contract::transform_to_object_schema( array( 'type' => $integer ) )['was_transformed'] );
+	}
+
 	public function test_invalid_utf8_wrapper_key_is_a_value_error(): void {
 		$this->expectException( ValueError::class );
 		Contract::transform_to_object_schema( array( 'type' => 'string' ), "\xff" );
