@@ -193,14 +193,14 @@ impl std::fmt::Display for TransformError {
     }
 }
 
-/// A JSON Pointer segment for `key` (RFC 6901 escaping); a key that is not UTF-8 is shown as
-/// `0x` and its bytes in hex.
+/// A JSON Pointer segment for `key` (RFC 6901 escaping); a key that is not UTF-8, or holds a NUL
+/// byte (which no exception message can carry), is shown as `0x` and its bytes in hex.
 pub fn pointer_segment(key: Key<'_>) -> String {
     match key {
         Key::Int(i) => i.to_string(),
         Key::Str(s) => match std::str::from_utf8(s) {
-            Ok(text) => text.replace('~', "~0").replace('/', "~1"),
-            Err(_) => format!("0x{}", s.iter().map(|b| format!("{b:02x}")).collect::<String>()),
+            Ok(text) if !text.contains('\0') => text.replace('~', "~0").replace('/', "~1"),
+            _ => format!("0x{}", s.iter().map(|b| format!("{b:02x}")).collect::<String>()),
         },
     }
 }

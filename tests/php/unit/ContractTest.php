@@ -266,6 +266,20 @@ final class ContractTest extends TestCase {
 		$this->assertTrue( Contract::transform_to_object_schema( array( 'type' => $integer ) )['was_transformed'] );
 	}
 
+	/** php fuzz: a NUL byte in a key on the path of a too-deep schema (no exception message can carry it). */
+	public function test_too_deep_path_through_a_key_with_a_nul_byte(): void {
+		$schema = array( 'type' => 'string' );
+		for ( $i = 0; $i < 200; $i++ ) {
+			$schema = array( 'items' => $schema );
+		}
+		try {
+			Contract::transform_to_object_schema( array( 'properties' => array( "a\0b" => $schema ) ) );
+			$this->fail( 'no exception' );
+		} catch ( McpNative\SchemaException $e ) {
+			$this->assertStringStartsWith( "Schema nesting exceeds the maximum depth of 128 at '/properties/0x610062/items/items/", $e->getMessage() );
+		}
+	}
+
 	public function test_invalid_utf8_wrapper_key_is_a_value_error(): void {
 		$this->expectException( ValueError::class );
 		Contract::transform_to_object_schema( array( 'type' => 'string' ), "\xff" );

@@ -236,10 +236,10 @@ final class SchemaTransformer {
 		return null === $reference ? null : 'r' . $reference->getId();
 	}
 
-	/** A JSON Pointer segment (RFC 6901); a key that is not UTF-8 is shown as 0x + hex. */
+	/** A JSON Pointer segment (RFC 6901); a key that is not UTF-8 or holds a NUL byte is shown as 0x + hex. */
 	public static function pointer_segment( $key ): string {
 		$key = (string) $key;
-		if ( ! preg_match( '//u', $key ) ) {
+		if ( ! preg_match( '//u', $key ) || str_contains( $key, "\0" ) ) {
 			return '0x' . bin2hex( $key );
 		}
 		return str_replace( array( '~', '/' ), array( '~0', '~1' ), $key );
