@@ -54,9 +54,10 @@ for t in $targets; do
     -artifact_prefix="fuzz/artifacts/$t/" "fuzz/corpus/$t" "${seeds[@]}" >"$log" 2>&1
   rc=$?
   set -e
+  # A crash in the first inputs leaves no coverage line: these reads must not end the script.
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   crash=$(sed -n 's/.*Test unit written to //p' "$log" | tail -1)
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d' ' -f2 || true)
   corpus=$(find "fuzz/corpus/$t" -type f | wc -l)
   if [ "$rc" -ne 0 ]; then
     status=1

@@ -1,6 +1,6 @@
 //! `transform::pointer_segment` (the JSON Pointer segments of error paths): escaping is RFC 6901
-//! and reversible, a segment never contains `/`, a key that is not UTF-8 becomes `0x` + hex of
-//! its bytes, and a pointer built from segments resolves in a JSON document.
+//! and reversible, a segment never contains `/`, a key that is not UTF-8 or holds a NUL byte
+//! becomes `0x` + hex of its bytes, and a pointer built from segments resolves in a JSON document.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
         }
         let seg = pointer_segment(Key::Str(raw));
         assert!(!seg.contains('/'), "{seg:?}");
-        match std::str::from_utf8(raw) {
+        match std::str::from_utf8(raw).ok().filter(|text| !text.contains('\0')).ok_or(()) {
             Ok(text) => {
                 assert_eq!(unescape_segment(&seg).as_deref(), Some(text), "{seg:?} does not round-trip");
                 pointer.push('/');
@@ -34,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
                 keys.push(text.to_owned());
             }
             Err(_) => {
-                let hex = seg.strip_prefix("0x").expect("0x prefix for a non-UTF-8 key");
+                let hex = seg.strip_prefix("0x").expect("0x prefix for a non-UTF-8 or NUL-holding key");
                 assert_eq!(hex.len(), raw.len() * 2);
                 let back: Vec<u8> = (0..raw.len()).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()).collect();
                 assert_eq!(back, raw);
