@@ -20,7 +20,12 @@ impl<'a> Builder<'a, &'a Value> for JsonBuilder {
         Value::String(s.to_owned())
     }
 
-    fn array(&mut self, entries: Entries<'a, &'a Value, Value>) -> Value {
+    fn array<I>(&mut self, entries: I) -> Value
+    where
+        I: IntoIterator<Item = (OutKey<'a, Key<'a>>, Entry<&'a Value, Value>)>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let entries: Entries<'a, &'a Value, Value> = entries.into_iter().collect();
         let is_list = entries.iter().enumerate().all(|(i, (k, _))| matches!(k, OutKey::Index(n) if *n == i as i64));
         let values = entries.into_iter().map(|(k, e)| (k, materialize(e)));
         if is_list {

@@ -141,7 +141,11 @@ pub trait Builder<'a, V: View<'a>> {
     fn share(&mut self, v: V) -> Self::Out;
     fn string(&mut self, s: &'a str) -> Self::Out;
     /// A new array from `entries` (shared entries are shared, not copied).
-    fn array(&mut self, entries: Entries<'a, V, Self::Out>) -> Self::Out;
+    /// (Any exact-size source: the fixed entries of a wrapper come from a stack array, not a `Vec`.)
+    fn array<I>(&mut self, entries: I) -> Self::Out
+    where
+        I: IntoIterator<Item = (OutKey<'a, V::EntryKey>, Entry<V, Self::Out>)>,
+        I::IntoIter: ExactSizeIterator;
     fn is_empty_array(&self, out: &Self::Out) -> bool;
     /// The shape of a value the builder made (only scalars are asked for: a rebuilt `type`).
     fn made_shape<'s>(&'s self, out: &'s Self::Out) -> Shape<'s>;
@@ -440,11 +444,11 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
                 None => Entry::Same(root),
                 Some(entries) => Entry::New(builder.array(entries)),
             };
-            let properties = builder.array(vec![(OutKey::Name(wrapper_key), inner)]);
+            let properties = builder.array([(OutKey::Name(wrapper_key), inner)]);
             let required_key = builder.string(wrapper_key);
-            let required = builder.array(vec![(OutKey::Index(0), Entry::New(required_key))]);
+            let required = builder.array([(OutKey::Index(0), Entry::New(required_key))]);
             let object = builder.string("object");
-            let wrapped = builder.array(vec![
+            let wrapped = builder.array([
                 (OutKey::Name("type"), Entry::New(object)),
                 (OutKey::Name("properties"), Entry::New(properties)),
                 (OutKey::Name("required"), Entry::New(required)),
@@ -481,7 +485,7 @@ fn out_key_is<'a, K: Copy + Into<Key<'a>>>(key: &OutKey<'a, K>, name: &str) -> b
 
 fn minimal_object<'a, V: View<'a>, B: Builder<'a, V>>(builder: &mut B) -> B::Out {
     let object = builder.string("object");
-    builder.array(vec![(OutKey::Name("type"), Entry::New(object))])
+    builder.array([(OutKey::Name("type"), Entry::New(object))])
 }
 
 trait ShapeLen {

@@ -17,7 +17,7 @@ use ext_php_rs::ffi::{
 use ext_php_rs::types::Zval;
 use once_cell::sync::OnceCell;
 
-use crate::core::transform::{Builder, Entries, Entry, OutKey};
+use crate::core::transform::{Builder, Entry, OutKey};
 use crate::core::view::{Key, ObjectKind, Shape, View};
 
 const IS_UNDEF: u8 = ffi::IS_UNDEF as u8;
@@ -495,7 +495,12 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
         self.bytes(s.as_bytes())
     }
 
-    fn array(&mut self, entries: Entries<'a, ZvalView<'a>, Zval>) -> Zval {
+    fn array<I>(&mut self, entries: I) -> Zval
+    where
+        I: IntoIterator<Item = (OutKey<'a, ZKey<'a>>, Entry<ZvalView<'a>, Zval>)>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let entries = entries.into_iter();
         let (ht, z) = Self::new_array(entries.len());
         for (key, entry) in entries {
             let value = self.value(entry);
