@@ -55,16 +55,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ ! -f "$BROWSER_DIR
 fi
 
 # ------------------------------------------------------------------ site
-cleanup() {
-    local rc=$?
-    set +e
-    wp_site_stop "$SITE" 2>/dev/null
-    [ "${WP_STACK_STARTED_MARIADB:-0}" = 1 ] && wp_db_stop
-    exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+wp_stop_site_on_exit "$SITE"
 
 mkdir -p "$RUN" "$ARTIFACTS"
 exec 7>"$RUN/.test-browser.lock"

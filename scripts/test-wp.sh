@@ -27,16 +27,7 @@ MODES="${MCP_NATIVE_WP_MODES:-native fallback}"
 OUTER_REQUIRE="${MCP_NATIVE_REQUIRE:-}"
 unset MCP_NATIVE_REQUIRE
 
-cleanup() {
-    local rc=$?
-    set +e
-    wp_site_stop "$SITE" 2>/dev/null
-    [ "${WP_STACK_STARTED_MARIADB:-0}" = 1 ] && wp_db_stop
-    exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+wp_stop_site_on_exit "$SITE"
 
 mkdir -p "$RUN"
 # One run at a time on this checkout (the site and its database are shared by the runs).

@@ -562,3 +562,19 @@ wp_site_stop() {
         rm -f "$f"
     done
 }
+
+# wp_stop_site_on_exit DIR: when the calling script ends (normally, on error, Ctrl-C or TERM),
+# stop the site's server, and MariaDB if this script started it, keeping the script's exit status.
+wp_stop_site_on_exit() {
+    _WPS_EXIT_SITE="$1"
+    trap _wps_stop_on_exit EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+}
+_wps_stop_on_exit() {
+    local rc=$?
+    set +e
+    wp_site_stop "$_WPS_EXIT_SITE" 2>/dev/null
+    [ "${WP_STACK_STARTED_MARIADB:-0}" = 1 ] && wp_db_stop
+    exit "$rc"
+}
