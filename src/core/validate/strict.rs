@@ -349,14 +349,7 @@ impl StrictValidator {
                                 if covered(node, name) {
                                     continue;
                                 }
-                                let mut path = base.clone();
-                                path.push('/');
-                                super::standard::escape_pointer(&mut path, name.as_bytes());
-                                errs.push(Violation {
-                                    path,
-                                    keyword: "additionalProperties".into(),
-                                    message: format!("{name} is not a valid property of Object."),
-                                });
+                                errs.push(unexpected_property(&base, name));
                             }
                         }
                     }
@@ -367,6 +360,14 @@ impl StrictValidator {
         }
         errs
     }
+}
+
+/// The violation of a property `additionalProperties` forbids, under the object at `base`.
+fn unexpected_property(base: &str, name: &str) -> Violation {
+    let mut path = base.to_owned();
+    path.push('/');
+    super::standard::escape_pointer(&mut path, name.as_bytes());
+    Violation { path, keyword: "additionalProperties".into(), message: format!("{name} is not a valid property of Object.") }
 }
 
 /// A limit as the messages print it (integers plainly, floats as PHP prints them).
@@ -398,14 +399,7 @@ fn push_violations(errs: &mut Vec<Violation>, base: String, kind: &jsonschema::e
     let v = match kind {
         K::AdditionalProperties { unexpected } => {
             for name in unexpected {
-                let mut path = base.clone();
-                path.push('/');
-                super::standard::escape_pointer(&mut path, name.as_bytes());
-                errs.push(Violation {
-                    path,
-                    keyword: "additionalProperties".into(),
-                    message: format!("{name} is not a valid property of Object."),
-                });
+                errs.push(unexpected_property(&base, name));
             }
             return;
         }
