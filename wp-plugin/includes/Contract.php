@@ -22,6 +22,16 @@ final class Contract {
 	/** The extension version this plugin was written against. */
 	public const EXPECTED_EXTENSION_VERSION = '0.1.0';
 
+	/** What this facade calls in the extension (Site Health reports a build that lacks any). */
+	public const NATIVE_FUNCTIONS = array(
+		'McpNative\\version',
+		'McpNative\\unwrap_input_if_needed',
+		'McpNative\\wrap_output_if_needed',
+		'McpNative\\normalize_arguments',
+		'McpNative\\validate',
+	);
+	public const NATIVE_CLASSES = array( 'McpNative\\SchemaTransformer' );
+
 	/** @var bool */
 	private static $native;
 

@@ -32,19 +32,6 @@ final class ExtensionStatus {
 	/** The file name PHP looks for in extension_dir for INI_LINE. */
 	public const SO_NAME = 'mcp_native.so';
 
-	/** What the contract facade calls when the extension is loaded. */
-	public const REQUIRED_FUNCTIONS = array(
-		'McpNative\\version',
-		'McpNative\\unwrap_input_if_needed',
-		'McpNative\\wrap_output_if_needed',
-		'McpNative\\normalize_arguments',
-		'McpNative\\validate',
-	);
-
-	public const REQUIRED_CLASSES = array(
-		'McpNative\\SchemaTransformer',
-	);
-
 	public const STATE_NATIVE   = 'native';
 	public const STATE_MISMATCH = 'mismatch';
 	public const STATE_BROKEN   = 'broken';
@@ -83,12 +70,12 @@ final class ExtensionStatus {
 		$version = null;
 		$missing = array();
 		if ( $loaded ) {
-			foreach ( self::REQUIRED_FUNCTIONS as $function ) {
+			foreach ( \McpNative\Plugin\Contract::NATIVE_FUNCTIONS as $function ) {
 				if ( ! function_exists( $function ) ) {
 					$missing[] = $function . '()';
 				}
 			}
-			foreach ( self::REQUIRED_CLASSES as $class ) {
+			foreach ( \McpNative\Plugin\Contract::NATIVE_CLASSES as $class ) {
 				if ( ! class_exists( $class, false ) ) {
 					$missing[] = $class;
 				}
