@@ -34,7 +34,7 @@ as_root() {
 APT_PACKAGES=(php8.2-cli php8.2-dev php8.2-fpm php8.2-mysql php8.2-xml php8.2-mbstring
     php8.2-curl clang libclang-dev phpunit mariadb-server nginx libphp8.2-embed valgrind
     ca-certificates curl)
-installed="$(dpkg-query -W -f='${Package} ${Status}\n' "${APT_PACKAGES[@]}" 2>/dev/null | awk '/install ok installed/ {print $1}')"
+installed="$( (dpkg-query -W -f='${Package} ${Status}\n' "${APT_PACKAGES[@]}" 2>/dev/null || true) | awk '/install ok installed/ {print $1}')"
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
     grep -qx "$p" <<<"$installed" || missing+=("$p")

@@ -13,7 +13,8 @@
 #   wp_db_create DBNAME               Drop and create database DBNAME (name must start with
 #                                     "mcpnative_") and the user mcpnative/mcpnative that owns it.
 #   wp_site_create DIR DBNAME URL [MU_PLUGIN_FILE...]
-#                                     Fresh site in DIR: copy of .cache/wordpress, own wp-config.php
+#                                     Fresh site in DIR (database DBNAME_<hash of this checkout's
+#                                     path>): copy of .cache/wordpress, own wp-config.php
 #                                     (WP_ENVIRONMENT_TYPE=local, WP_DEBUG on, WP_DEBUG_DISPLAY off,
 #                                     log in DIR/.mcp-native/debug.log, external HTTP blocked),
 #                                     fresh database, wp_install() from PHP CLI (admin user "admin",
@@ -311,6 +312,9 @@ wp_site_create() {
     if [ -d "$dir" ] && [ ! -f "$dir/.mcp-native/site.env" ] && [ -n "$(ls -A "$dir" 2>/dev/null)" ]; then
         _wps_err "$dir exists and is not a site made by wp_site_create: refusing to replace it"; return 1
     fi
+    # Each checkout gets its own databases, so that several clones (worktrees, CI beside a
+    # developer) can run the suites at once on one MariaDB.
+    db="${db}_$(printf '%s' "$MCP_NATIVE_ROOT" | sha256sum | cut -c1-8)"
     wp_site_stop "$dir" 2>/dev/null || true
     rm -rf "$dir"
     cp -a "$MCP_NATIVE_ROOT/.cache/wordpress" "$dir" || return 1
