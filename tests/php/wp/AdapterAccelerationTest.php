@@ -7,9 +7,10 @@
  * public signatures as read from its public repository (0.5.x: McpAdapter::VERSION,
  * SchemaTransformer::transform_to_object_schema, AbilityArgumentNormalizer::normalize, a default
  * server registered on rest_api_init at mcp/mcp-adapter-default-server), whose method bodies only
- * mark that the adapter's own code ran. Variants: v05 (0.5.0, the exact API), v06 (0.6.1, an extra
- * public method), v05-changed (0.5.9, a changed signature). What this cannot show: behaviour of the
- * real adapter's other classes around ours (documented in docs/INSTALL.md).
+ * mark that the adapter's own code ran. Variants: v05 (0.5.0, the exact API), v06 (0.6.1, the
+ * exact API of 0.6.x), v06-extra (0.6.2-dev, an added public method), v05-changed (0.5.9, a changed
+ * signature), v07 (0.7.0, a series we do not know). The real adapter runs in `make test-adapter`
+ * (scripts/test-adapter.sh), which CI cannot do.
  *
  * Class definitions cannot be unloaded, so each scenario is one WordPress request in a PHP process
  * of its own (fake-adapter/run.php, same PHP and extension mode as this suite).
@@ -118,8 +119,12 @@ final class AdapterAccelerationTest extends TestCase {
 			$short = substr( $class, strrpos( $class, '\\' ) + 1 );
 			$this->assertSame( $methods, SignatureReader::public_methods( (string) file_get_contents( $v05 . $short . '.php' ), $class ), $class );
 		}
-		$v06 = SignatureReader::public_methods( (string) file_get_contents( self::FIXTURES . '/v06/includes/Domain/Utils/SchemaTransformer.php' ), self::ST );
-		$this->assertSame( 'static ensure_properties(array$schema):array', $v06['ensure_properties'] ?? null );
+		foreach ( Accelerator::SIGNATURES['0.6'] as $class => $methods ) {
+			$short = substr( $class, strrpos( $class, '\\' ) + 1 );
+			$this->assertSame( $methods, SignatureReader::public_methods( (string) file_get_contents( self::FIXTURES . '/v06/includes/Domain/Utils/' . $short . '.php' ), $class ), $class );
+		}
+		$extra = SignatureReader::public_methods( (string) file_get_contents( self::FIXTURES . '/v06-extra/includes/Domain/Utils/SchemaTransformer.php' ), self::ST );
+		$this->assertSame( 'static ensure_properties(array$schema):array', $extra['ensure_properties'] ?? null );
 		$changed = SignatureReader::public_methods( (string) file_get_contents( self::FIXTURES . '/v05-changed/includes/Domain/Utils/SchemaTransformer.php' ), self::ST );
 		$this->assertSame( "static transform_to_object_schema(?array\$schema,string\$wrapper_key='input',array\$options=array()):array", $changed['transform_to_object_schema'] );
 		// A private method is not part of the public API; a class in another namespace is not the class.
@@ -148,7 +153,6 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertFalse( $status['adapter_serves_default_server'] );
 		$this->assertIsString( $status['reason'] );
 		$this->assertMatchesRegularExpression( '/^Off: /', $status['reason'] );
-		$this->assertNull( Accelerator::site_health_result(), 'no adapter, no opt-in: nothing to report' );
 		$this->assertTrue( Accelerator::default_server_enabled( true ) );
 		$this->assertFalse( Accelerator::default_server_enabled( false ) );
 		add_filter( 'mcp_native_accelerate_adapter', '__return_true' );
@@ -206,7 +210,8 @@ final class AdapterAccelerationTest extends TestCase {
 
 		$health = $out['site_health'];
 		$this->assertSame( 'good', $health['status'] );
-		$this->assertSame( 'mcp_native_adapter_acceleration', $health['test'] );
+		$this->assertSame( 'mcp_native_adapter', $health['test'], 'one Site Health test for the adapter state' );
+		$this->assertSame( 'The official MCP Adapter runs faster on MCP Native', $health['label'] );
 		$this->assertStringContainsString( esc_html( $out['status_after']['reason'] ), $health['description'] );
 		$this->assertStringContainsString( 'does not register its own default server', $health['description'] );
 	}
@@ -238,22 +243,60 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertContains( 'mcp-native', $out['default_route_handlers'] );
 	}
 
-	public function test_adapter_06_is_left_alone_and_status_says_why(): void {
+	public function test_adapter_06_with_the_published_api_runs_on_our_core(): void {
 		$out = $this->scenario( 'v06', 'constant' );
+		$this->assertTrue( $out['status_after']['active'], $out['status_after']['reason'] );
+		$this->assertSame( '0.6.1', $out['status_after']['adapter_version'] );
+		$this->assertStringStartsWith( 'On: the official MCP Adapter 0.6.1', $out['status_after']['reason'] );
+		$this->assertTrue( self::ours( $out['class_files']['SchemaTransformer'] ) );
+		$this->assertTrue( self::ours( $out['class_files']['AbilityArgumentNormalizer'] ) );
+		$this->assertSame( array(), $out['normalize']['object_empty'] );
+		$this->assertNull( $out['normalize']['default_empty'] );
+		$this->assertSame( 'input', $out['transform']['flattened']['wrapper_property'] );
+		$this->assertSame( 'good', $out['site_health']['status'] );
+	}
+
+	public function test_an_added_public_method_in_a_06_adapter_is_left_alone_and_site_health_says_why(): void {
+		$out    = $this->scenario( 'v06-extra', 'constant' );
+		$reason = $out['status_after']['reason'];
 		$this->assertFalse( $out['status_after']['active'] );
-		$this->assertSame( 'Off: MCP Adapter 0.6.1 is not supported; MCP Native accelerates 0.5.x only.', $out['status_after']['reason'] );
+		$this->assertSame( "Off: the public API of the adapter's " . self::ST . ' differs from the published 0.6.x one (extra public method `static ensure_properties(array$schema):array`).', $reason );
 		$this->assertFalse( self::ours( $out['class_files']['SchemaTransformer'] ) );
 		$this->assertSame( 'served-by-fake-adapter', $out['normalize']['object_empty'] );
 		$this->assertSame( array( 'other' ), $out['default_route_handlers'] );
 		$this->assertSame( 'recommended', $out['site_health']['status'], 'opted in but out: Site Health says why' );
-		$this->assertStringContainsString( '0.6.1 is not supported', $out['site_health']['description'] );
+		$this->assertSame( 'MCP Native cannot speed up this version of the official MCP Adapter', $out['site_health']['label'] );
+		$this->assertStringContainsString( esc_html( $reason ), $out['site_health']['description'] );
+		$this->assertStringContainsString( '<code>0.6.2-dev</code>', $out['site_health']['description'] );
+	}
+
+	public function test_an_unknown_series_is_left_alone_even_with_a_matching_api(): void {
+		$out = $this->scenario( 'v07', 'constant' );
+		$this->assertFalse( $out['status_after']['active'] );
+		$this->assertSame( 'Off: MCP Adapter 0.7.0 is not supported; MCP Native accelerates 0.5.x and 0.6.x.', $out['status_after']['reason'] );
+		$this->assertFalse( self::ours( $out['class_files']['SchemaTransformer'] ) );
+		$this->assertSame( 'recommended', $out['site_health']['status'] );
+	}
+
+	public function test_series_of_a_version(): void {
+		$this->assertSame( '0.5', Accelerator::series( '0.5.0' ) );
+		$this->assertSame( '0.5', Accelerator::series( '0.5.12' ) );
+		$this->assertSame( '0.6', Accelerator::series( '0.6.1' ) );
+		$this->assertSame( '0.6', Accelerator::series( '0.6.2-dev' ) );
+		$this->assertSame( '0.6', Accelerator::series( '0.6.0-beta.1' ) );
+		$this->assertSame( '0.6', Accelerator::series( 'v0.6' ) );
+		foreach ( array( '0.4.1', '0.7.0', '1.0.0', '', 'trunk', '0.6.x', '00.5.0junk!' ) as $v ) {
+			$this->assertNull( Accelerator::series( $v ), $v );
+		}
+		$this->assertSame( Accelerator::SIGNATURES['0.5'], Accelerator::EXPECTED );
+		$this->assertSame( Accelerator::SIGNATURES['0.6'], Accelerator::EXPECTED, 'our classes serve every series' );
 	}
 
 	public function test_a_changed_signature_in_a_05_adapter_is_left_alone_and_status_names_it(): void {
 		$out    = $this->scenario( 'v05-changed', 'constant' );
 		$reason = $out['status_after']['reason'];
 		$this->assertFalse( $out['status_after']['active'] );
-		$this->assertStringStartsWith( "Off: the public API of the adapter's " . self::ST . ' differs from 0.5.x', $reason );
+		$this->assertStringStartsWith( "Off: the public API of the adapter's " . self::ST . ' differs from the published 0.5.x one', $reason );
 		$this->assertStringContainsString( 'array$options=array()', $reason );
 		$this->assertSame( '0.5.9', $out['status_after']['adapter_version'] );
 		$this->assertFalse( self::ours( $out['class_files']['SchemaTransformer'] ) );

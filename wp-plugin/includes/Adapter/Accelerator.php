@@ -1,6 +1,6 @@
 <?php
 /**
- * Opt-in acceleration of an installed official MCP Adapter (wordpress/mcp-adapter 0.5.x).
+ * Opt-in acceleration of an installed official MCP Adapter (wordpress/mcp-adapter 0.5.x and 0.6.x).
  *
  * @package McpNative
  */
@@ -13,7 +13,7 @@ use McpNative\Plugin\Contract;
 use McpNative\Plugin\Logger;
 
 /**
- * When the official MCP Adapter 0.5.x is loaded and the site opts in (constant
+ * When the official MCP Adapter 0.5.x or 0.6.x is loaded and the site opts in (constant
  * MCP_NATIVE_ACCELERATE_ADAPTER === true, or the `mcp_native_accelerate_adapter` filter), the
  * adapter's `WP\MCP\Domain\Utils\SchemaTransformer` and `WP\MCP\Domain\Utils\AbilityArgumentNormalizer`
  * are served by this plugin: classes with the same names and the same public static signatures
@@ -23,9 +23,9 @@ use McpNative\Plugin\Logger;
  * priority 0, after every plugin (and any Composer/Jetpack autoloader they prepend) has loaded.
  *
  * It stays out, and status() says why, when: the site has not opted in; the adapter is not
- * loaded; its version is not 0.5.x; the public methods of its two classes (read from its own
- * source files, so they are never loaded) are not exactly the 0.5.x ones; or something loaded
- * those classes before us. Our replacement classes are checked with Reflection against the same
+ * loaded; its version is not in a series of SIGNATURES; the public methods of its two classes (read
+ * from its own source files, so they are never loaded) are not exactly those of its series; or
+ * something loaded those classes before us. Our replacement classes are checked with Reflection against the same
  * expected signatures before they are used.
  *
  * Independently of the opt-in: while the adapter serves its default server (its instance is
@@ -35,27 +35,48 @@ use McpNative\Plugin\Logger;
  */
 final class Accelerator {
 
-	/** Adapter versions we accelerate: >= MIN and < BELOW. */
-	public const MIN_VERSION   = '0.5.0';
-	public const BELOW_VERSION = '0.6.0';
-
 	public const CONSTANT = 'MCP_NATIVE_ACCELERATE_ADAPTER';
 	public const FILTER   = 'mcp_native_accelerate_adapter';
 
 	public const ADAPTER_CLASS = 'WP\\MCP\\Core\\McpAdapter';
 
+	private const TRANSFORMER = 'WP\\MCP\\Domain\\Utils\\SchemaTransformer';
+	private const NORMALIZER  = 'WP\\MCP\\Domain\\Utils\\AbilityArgumentNormalizer';
+
 	/**
-	 * The public API of the 0.5.x classes we replace: class => method => compact signature
-	 * ("static " when static, no whitespace, leading backslashes of class types dropped).
+	 * The adapter series we accelerate, each with the public API of the classes we replace as the
+	 * adapter published it: series ("major.minor") => class => method => compact signature
+	 * ("static " when static, no whitespace, leading backslashes of class types dropped; see
+	 * SignatureReader). Read from the adapter's repository: 0.5.x from the tag v0.5.0 (and its
+	 * development branch, which still reports 0.5.0); 0.6.x from the 0.6.0 sources of
+	 * AbilityArgumentNormalizer (`@since 0.6.0`) and SchemaTransformer. The adapter's own version
+	 * picks the series; its source must then match that series exactly.
 	 */
-	public const EXPECTED = array(
-		'WP\\MCP\\Domain\\Utils\\SchemaTransformer'         => array(
-			'transform_to_object_schema' => "static transform_to_object_schema(?array\$schema,string\$wrapper_key='input'):array",
+	public const SIGNATURES = array(
+		'0.5' => array(
+			self::TRANSFORMER => array(
+				'transform_to_object_schema' => "static transform_to_object_schema(?array\$schema,string\$wrapper_key='input'):array",
+			),
+			self::NORMALIZER  => array(
+				'normalize' => 'static normalize(WP_Ability$ability,$parameters)',
+			),
 		),
-		'WP\\MCP\\Domain\\Utils\\AbilityArgumentNormalizer' => array(
-			'normalize' => 'static normalize(WP_Ability$ability,$parameters)',
+		'0.6' => array(
+			self::TRANSFORMER => array(
+				'transform_to_object_schema' => "static transform_to_object_schema(?array\$schema,string\$wrapper_key='input'):array",
+			),
+			self::NORMALIZER  => array(
+				'normalize' => 'static normalize(WP_Ability$ability,$parameters)',
+			),
 		),
 	);
+
+	/**
+	 * The public API of our replacement classes (includes/Adapter/WpMcp/), checked by Reflection
+	 * before use. It equals every series above: a series whose API differed would need classes
+	 * of its own.
+	 */
+	public const EXPECTED = self::SIGNATURES['0.5'];
 
 	/** Our replacement class files, by class. */
 	private const FILES = array(
@@ -117,7 +138,7 @@ final class Accelerator {
 			// Cannot happen unless this plugin's files were edited: say so loudly, once.
 			self::$decision = array(
 				'active'          => false,
-				'reason'          => 'MCP Native\'s replacement classes do not match the adapter 0.5.x API: ' . $problem,
+				'reason'          => 'MCP Native\'s replacement classes do not match the adapter\'s API: ' . $problem,
 				'adapter_version' => $decision['adapter_version'],
 			);
 			Logger::error( 'Adapter acceleration: ' . self::$decision['reason'] );
@@ -131,7 +152,8 @@ final class Accelerator {
 	 *               adapter_serves_default_server: bool, classes_loaded_from: array<string, ?string>,
 	 *               implementation: string, calls: array<string, int>}
 	 *   active: the adapter's two classes are (or, on first use, will be) served by this plugin;
-	 *   reason: one sentence saying why (not) - the text Site Health shows.
+	 *   reason: one sentence saying why (not); Admin\SiteHealth::adapter_result() words the state
+	 *   for Site Health (test `mcp_native_adapter`) and the status page.
 	 */
 	public static function status(): array {
 		$decision = self::decide();
@@ -152,44 +174,6 @@ final class Accelerator {
 			'classes_loaded_from'           => $loaded,
 			'implementation'                => Contract::is_native() ? 'native extension mcp_native ' . Contract::version() : 'PHP fallback',
 			'calls'                         => self::$calls,
-		);
-	}
-
-	/**
-	 * A ready Site Health test result (the array a `site_status_tests` direct test returns), or
-	 * null when there is nothing to say (no adapter loaded and no opt-in).
-	 *
-	 * @return array{label: string, status: string, badge: array{label: string, color: string}, description: string, actions: string, test: string}|null
-	 */
-	public static function site_health_result(): ?array {
-		$status = self::status();
-		if ( ! $status['adapter_loaded'] && ! $status['opted_in'] ) {
-			return null;
-		}
-		if ( $status['active'] ) {
-			$label = 'The official MCP Adapter runs its schema and argument layer on MCP Native';
-			$state = 'good';
-		} elseif ( ! $status['opted_in'] ) {
-			$label = 'The official MCP Adapter runs on its own code';
-			$state = 'good';
-		} else {
-			$label = 'MCP Native does not accelerate the official MCP Adapter';
-			$state = 'recommended';
-		}
-		$description = '<p>' . esc_html( $status['reason'] ) . '</p>';
-		if ( $status['adapter_serves_default_server'] ) {
-			$description .= '<p>' . esc_html( 'The adapter serves /wp-json/mcp/mcp-adapter-default-server, so MCP Native does not register its own default server there.' ) . '</p>';
-		}
-		return array(
-			'label'       => $label,
-			'status'      => $state,
-			'badge'       => array(
-				'label' => 'MCP Native',
-				'color' => 'good' === $state ? 'blue' : 'orange',
-			),
-			'description' => $description,
-			'actions'     => '',
-			'test'        => 'mcp_native_adapter_acceleration',
 		);
 	}
 
@@ -318,10 +302,11 @@ final class Accelerator {
 		if ( null === $version ) {
 			return $no( 'Off: the version of the loaded MCP Adapter could not be determined (no McpAdapter::VERSION, WP_MCP_VERSION or plugin header).' );
 		}
-		if ( version_compare( $version, self::MIN_VERSION, '<' ) || version_compare( $version, self::BELOW_VERSION, '>=' ) ) {
-			return $no( "Off: MCP Adapter $version is not supported; MCP Native accelerates 0.5.x only.", $version );
+		$series = self::series( $version );
+		if ( null === $series ) {
+			return $no( "Off: MCP Adapter $version is not supported; MCP Native accelerates " . self::supported_series_text() . '.', $version );
 		}
-		foreach ( self::EXPECTED as $class_name => $methods ) {
+		foreach ( self::SIGNATURES[ $series ] as $class_name => $methods ) {
 			if ( class_exists( $class_name, false ) ) {
 				$file = ( new \ReflectionClass( $class_name ) )->getFileName();
 				if ( ! is_string( $file ) || ! str_starts_with( $file, __DIR__ . '/' ) ) {
@@ -340,7 +325,7 @@ final class Accelerator {
 			}
 			$diff = self::compare( $methods, $found );
 			if ( null !== $diff ) {
-				return $no( "Off: the public API of the adapter's $class_name differs from 0.5.x ($diff).", $version );
+				return $no( "Off: the public API of the adapter's $class_name differs from the published $series.x one ($diff).", $version );
 			}
 		}
 		return array(
@@ -354,11 +339,30 @@ final class Accelerator {
 		$default = defined( self::CONSTANT ) && true === constant( self::CONSTANT );
 		/**
 		 * Filters whether MCP Native serves the official MCP Adapter's SchemaTransformer and
-		 * AbilityArgumentNormalizer (adapter 0.5.x only). Add it before `rest_api_init`.
+		 * AbilityArgumentNormalizer (adapter 0.5.x and 0.6.x). Add it before `rest_api_init`.
 		 *
 		 * @param bool $accelerate Default: the MCP_NATIVE_ACCELERATE_ADAPTER constant is true.
 		 */
 		return true === apply_filters( self::FILTER, $default );
+	}
+
+	/**
+	 * The key of SIGNATURES for an adapter version ("0.6" for "0.6.1", "0.6.0-beta1" or
+	 * "0.6.2-dev"), or null when we do not accelerate that series.
+	 */
+	public static function series( string $version ): ?string {
+		if ( 1 !== preg_match( '/^v?(\d+)\.(\d+)(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?$/', trim( $version ), $m ) ) {
+			return null;
+		}
+		$series = (int) $m[1] . '.' . (int) $m[2];
+		return isset( self::SIGNATURES[ $series ] ) ? $series : null;
+	}
+
+	/** "0.5.x and 0.6.x". */
+	private static function supported_series_text(): string {
+		$all  = array_map( static fn( string $s ): string => $s . '.x', array_keys( self::SIGNATURES ) );
+		$last = array_pop( $all );
+		return array() === $all ? $last : implode( ', ', $all ) . ' and ' . $last;
 	}
 
 	/**

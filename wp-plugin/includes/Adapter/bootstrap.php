@@ -1,6 +1,6 @@
 <?php
 /**
- * Required by mcp-native.php: opt-in acceleration of an installed official MCP Adapter 0.5.x, and
+ * Required by mcp-native.php: opt-in acceleration of an installed official MCP Adapter 0.5.x or 0.6.x, and
  * no default-server route collision with it (see Accelerator).
  *
  * @package McpNative

@@ -75,8 +75,9 @@ final class SiteHealth {
 	}
 
 	/**
-	 * good: the adapter's schema and argument layer runs on MCP Native, or the site has not asked
-	 * for it; recommended: the site opted in but MCP Native stays out (the reason says why).
+	 * The one wording of the adapter state (Site Health test, status page): good when the
+	 * adapter's schema and argument layer runs on MCP Native, or when the site has not asked for
+	 * it; recommended when the site asked but MCP Native stays out (the reason says why).
 	 *
 	 * @param array<string, mixed> $adapter Adapter\Accelerator::status().
 	 * @return array<string, mixed>
@@ -84,19 +85,34 @@ final class SiteHealth {
 	public static function adapter_result( array $adapter ): array {
 		$active   = true === ( $adapter['active'] ?? null );
 		$opted_in = true === ( $adapter['opted_in'] ?? null );
+		$loaded   = true === ( $adapter['adapter_loaded'] ?? null ) || is_string( $adapter['adapter_version'] ?? null );
 		$version  = is_string( $adapter['adapter_version'] ?? null ) ? $adapter['adapter_version'] : null;
 		$reason   = is_string( $adapter['reason'] ?? null ) ? $adapter['reason'] : '';
+		$native   = str_starts_with( (string) ( $adapter['implementation'] ?? '' ), 'native' );
 		if ( $active ) {
-			$label  = __( 'The official MCP Adapter runs on MCP Native', 'mcp-native' );
-			$status = 'good';
-		} elseif ( $opted_in ) {
-			$label  = __( 'MCP Native does not accelerate the official MCP Adapter', 'mcp-native' );
-			$status = 'recommended';
+			$label   = __( 'The official MCP Adapter runs faster on MCP Native', 'mcp-native' );
+			$status  = 'good';
+			$summary = $native
+				? __( 'The MCP Adapter converts ability schemas and tool arguments with MCP Native\'s native extension instead of its own PHP code. Nothing else about the adapter changes.', 'mcp-native' )
+				: __( 'The MCP Adapter converts ability schemas and tool arguments with MCP Native\'s code (its PHP fallback, because the mcp_native extension is not loaded: load it for the native speed-up).', 'mcp-native' );
+		} elseif ( ! $opted_in ) {
+			$label   = __( 'MCP Native can speed up the official MCP Adapter', 'mcp-native' );
+			$status  = 'good';
+			$summary = sprintf(
+				/* translators: %s: the wp-config.php line */
+				__( 'The MCP Adapter runs on its own code. To let MCP Native convert its ability schemas and tool arguments (faster, and without the adapter\'s crash on callbacks in schemas), add %s to wp-config.php.', 'mcp-native' ),
+				"define( 'MCP_NATIVE_ACCELERATE_ADAPTER', true );"
+			);
+		} elseif ( ! $loaded ) {
+			$label   = __( 'MCP Adapter acceleration is enabled, but the official MCP Adapter is not active', 'mcp-native' );
+			$status  = 'recommended';
+			$summary = __( 'Nothing to speed up: activate the MCP Adapter plugin, or remove MCP_NATIVE_ACCELERATE_ADAPTER from wp-config.php.', 'mcp-native' );
 		} else {
-			$label  = __( 'The official MCP Adapter runs on its own code', 'mcp-native' );
-			$status = 'good';
+			$label   = __( 'MCP Native cannot speed up this version of the official MCP Adapter', 'mcp-native' );
+			$status  = 'recommended';
+			$summary = __( 'The MCP Adapter keeps running on its own code, so it works as before. The reason:', 'mcp-native' );
 		}
-		$description = '<p>' . esc_html( $reason ) . '</p>';
+		$description = '<p>' . esc_html( $summary ) . '</p><p>' . esc_html( $reason ) . '</p>';
 		if ( null !== $version ) {
 			/* translators: %s: adapter version */
 			$description .= '<p>' . sprintf( esc_html__( 'MCP Adapter version: %s.', 'mcp-native' ), '<code>' . esc_html( $version ) . '</code>' ) . '</p>';

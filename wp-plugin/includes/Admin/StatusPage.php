@@ -89,12 +89,14 @@ final class StatusPage {
 				: wp_kses_post( SiteHealth::result( $status )['description'] );
 			self::row( __( 'What to do', 'mcp-native' ), $html );
 		}
+		// The accelerator section exists only where there is an adapter to speed up.
 		$adapter = SiteHealth::adapter_status();
-		if ( null !== $adapter ) {
+		if ( null !== $adapter && true === ( $adapter['adapter_loaded'] ?? null ) ) {
+			$result = SiteHealth::adapter_result( $adapter );
 			self::row(
 				__( 'Official MCP Adapter', 'mcp-native' ),
-				'<span class="mcp-native-adapter" data-active="' . esc_attr( true === ( $adapter['active'] ?? null ) ? 'yes' : 'no' ) . '">'
-					. esc_html( is_string( $adapter['reason'] ?? null ) ? $adapter['reason'] : '' ) . '</span>'
+				'<div class="mcp-native-adapter" data-active="' . esc_attr( true === ( $adapter['active'] ?? null ) ? 'yes' : 'no' ) . '"><strong>'
+					. esc_html( $result['label'] ) . '</strong>' . wp_kses_post( $result['description'] ) . '</div>'
 			);
 		}
 		echo '</tbody></table>';

@@ -110,7 +110,7 @@ $an                   = 'WP\\MCP\\Domain\\Utils\\AbilityArgumentNormalizer';
 if ( ! class_exists( $st ) ) { // no adapter, and we do not define its classes either
 	$out['class_files']  = null;
 	$out['status_after'] = Accelerator::status();
-	$out['site_health']  = Accelerator::site_health_result();
+	$out['site_health']  = \McpNative\Plugin\Admin\SiteHealth::adapter_result( $out['status_after'] );
 	echo wp_json_encode( $out, JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION );
 	return;
 }
@@ -153,5 +153,5 @@ $out['class_files'] = array(
 	'AbilityArgumentNormalizer' => ( new ReflectionClass( $an ) )->getFileName(),
 );
 $out['status_after'] = Accelerator::status();
-$out['site_health']  = Accelerator::site_health_result();
+$out['site_health']  = \McpNative\Plugin\Admin\SiteHealth::adapter_result( $out['status_after'] );
 echo wp_json_encode( $out, JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION );

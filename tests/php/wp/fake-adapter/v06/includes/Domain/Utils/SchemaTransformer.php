@@ -21,10 +21,6 @@ class SchemaTransformer {
 		);
 	}
 
-	public static function ensure_properties( array $schema ): array {
-		return $schema + array( 'properties' => array() );
-	}
-
 	private static function wrap_in_object( array $schema, string $wrapper_key ): array {
 		return array( 'type' => 'object', 'properties' => array( $wrapper_key => $schema ) );
 	}
