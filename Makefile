@@ -5,7 +5,7 @@ EXT_SO := $(CURDIR)/target/release/libmcp_native.so
 PHP_BIN ?= /usr/bin/php8.2
 export EXT_SO PHP_BIN
 
-.PHONY: deps build test test-rust test-php test-wp test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
+.PHONY: deps build test test-rust test-php test-wp test-adapter test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -24,6 +24,9 @@ test-php: build
 
 test-wp: build
 	bash scripts/test-wp.sh
+
+test-adapter: build
+	bash scripts/test-adapter.sh
 
 test-e2e: build
 	bash scripts/test-e2e.sh
