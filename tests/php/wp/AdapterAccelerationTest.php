@@ -173,7 +173,7 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertTrue( self::ours( $out['class_files']['SchemaTransformer'] ), $out['class_files']['SchemaTransformer'] );
 		$this->assertTrue( self::ours( $out['class_files']['AbilityArgumentNormalizer'] ) );
 		$this->assertSame( Contract::is_native() ? 'native extension mcp_native ' . Contract::version() : 'PHP fallback', $out['status_after']['implementation'] );
-		$this->assertSame( array( 'transform_to_object_schema' => 5, 'normalize' => 6 ), $out['status_after']['calls'] );
+		$this->assertSame( array( 'transform_to_object_schema' => 5, 'normalize' => 10 ), $out['status_after']['calls'] );
 
 		// The adapter's return shape, with our wire cleaning.
 		$t = $out['transform'];
@@ -202,6 +202,10 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertNull( $n['default_empty'], 'a top-level default: null, so WordPress applies it' );
 		$this->assertNull( $n['no_schema_empty'] );
 		$this->assertSame( 'x', $n['no_schema_str'] );
+		$this->assertNull( $n['array_null'], '0.5 series: Contract::normalize_arguments (null stays null for a non-object schema)' );
+		$this->assertSame( array(), $n['array_empty'] );
+		$this->assertSame( array(), $n['nullable_null'], '0.5 series: an object-or-null schema gets []' );
+		$this->assertSame( array(), $n['nullable_empty'] );
 
 		// The adapter serves the default route; ours is not registered there. Our custom servers stay.
 		$this->assertSame( array( 'other' ), $out['default_route_handlers'] );
@@ -252,6 +256,15 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertTrue( self::ours( $out['class_files']['AbilityArgumentNormalizer'] ) );
 		$this->assertSame( array(), $out['normalize']['object_empty'] );
 		$this->assertNull( $out['normalize']['default_empty'] );
+		$this->assertSame( array(), $out['normalize']['object_null'] );
+		$this->assertNull( $out['normalize']['no_schema_empty'] );
+		$this->assertSame( 'x', $out['normalize']['no_schema_str'] );
+		// The 0.6.0 rule: any schema without a default gets [] for "no arguments", except an
+		// explicit null its type allows.
+		$this->assertSame( array(), $out['normalize']['array_null'] );
+		$this->assertSame( array(), $out['normalize']['array_empty'] );
+		$this->assertNull( $out['normalize']['nullable_null'] );
+		$this->assertSame( array(), $out['normalize']['nullable_empty'] );
 		$this->assertSame( 'input', $out['transform']['flattened']['wrapper_property'] );
 		$this->assertSame( 'good', $out['site_health']['status'] );
 	}

@@ -249,13 +249,26 @@ final class Accelerator {
 	/**
 	 * WP\MCP\Domain\Utils\AbilityArgumentNormalizer::normalize, on Contract::normalize_arguments.
 	 *
+	 * For the 0.6 series, "no arguments" follows the rule 0.6.0 published, which is Contract's for
+	 * object schemas and defaults and goes further elsewhere: with any input schema (and no
+	 * top-level default) null and `[]` become `[]`, except an explicit null that the schema's own
+	 * `type` allows, which stays null. So an accelerated 0.6 adapter never turns a call that its
+	 * own class would have let validate into one that fails.
+	 *
 	 * @param mixed $parameters
 	 * @return mixed
 	 */
 	public static function normalize( \WP_Ability $ability, $parameters ) {
 		++self::$calls['normalize'];
 		$schema = $ability->get_input_schema();
-		return Contract::normalize_arguments( is_array( $schema ) ? $schema : null, $parameters );
+		$schema = is_array( $schema ) ? $schema : null;
+		if ( ( null === $parameters || array() === $parameters ) && ! empty( $schema ) && ! array_key_exists( 'default', $schema )
+			&& '0.6' === self::series( (string) ( self::decide()['adapter_version'] ?? '' ) ) ) {
+			$type = $schema['type'] ?? null;
+			$null = 'null' === $type || ( is_array( $type ) && in_array( 'null', $type, true ) );
+			return null === $parameters && $null ? null : array();
+		}
+		return Contract::normalize_arguments( $schema, $parameters );
 	}
 
 	// ------------------------------------------------------------------ the decision

@@ -139,6 +139,8 @@ $ability = static fn( array $extra ) => new WP_Ability(
 $object_schema  = $ability( array( 'input_schema' => array( 'type' => 'object', 'properties' => array( 'a' => array( 'type' => 'string' ) ) ) ) );
 $default_schema = $ability( array( 'input_schema' => array( 'type' => 'object', 'default' => array( 'a' => 'x' ) ) ) );
 $no_schema      = $ability( array() );
+$array_schema   = $ability( array( 'input_schema' => array( 'type' => 'array', 'items' => array( 'type' => 'string' ) ) ) );
+$nullable       = $ability( array( 'input_schema' => array( 'type' => array( 'null', 'object' ) ) ) );
 $out['normalize'] = array(
 	'object_null'     => $an::normalize( $object_schema, null ),
 	'object_empty'    => $an::normalize( $object_schema, array() ),
@@ -146,6 +148,10 @@ $out['normalize'] = array(
 	'default_empty'   => $an::normalize( $default_schema, array() ),
 	'no_schema_empty' => $an::normalize( $no_schema, array() ),
 	'no_schema_str'   => $an::normalize( $no_schema, 'x' ),
+	'array_null'      => $an::normalize( $array_schema, null ),
+	'array_empty'     => $an::normalize( $array_schema, array() ),
+	'nullable_null'   => $an::normalize( $nullable, null ),
+	'nullable_empty'  => $an::normalize( $nullable, array() ),
 );
 
 $out['class_files'] = array(
