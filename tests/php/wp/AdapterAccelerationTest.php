@@ -216,6 +216,8 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertSame( 'good', $health['status'] );
 		$this->assertSame( 'mcp_native_adapter', $health['test'], 'one Site Health test for the adapter state' );
 		$this->assertSame( 'The official MCP Adapter runs faster on MCP Native', $health['label'] );
+		$this->assertStringStartsWith( 'yes: The official MCP Adapter runs faster on MCP Native', (string) $out['status_page_adapter'], 'Tools -> MCP Native: the same words' );
+		$this->assertStringContainsString( 'MCP Adapter version: 0.5.0.', (string) $out['status_page_adapter'] );
 		$this->assertStringContainsString( esc_html( $out['status_after']['reason'] ), $health['description'] );
 		$this->assertStringContainsString( 'does not register its own default server', $health['description'] );
 	}
@@ -239,6 +241,9 @@ final class AdapterAccelerationTest extends TestCase {
 			$this->assertSame( array( 'transform_to_object_schema' => 0, 'normalize' => 0 ), $out['status_after']['calls'] );
 			$this->assertSame( array( 'other' ), $out['default_route_handlers'], "$opt: only the adapter at its default route" );
 			$this->assertTrue( $out['custom_route_present'], "$opt: our custom servers keep their routes" );
+			$this->assertSame( 'good', $out['site_health']['status'] );
+			$this->assertStringStartsWith( 'no: MCP Native can speed up the official MCP Adapter', (string) $out['status_page_adapter'], $opt );
+			$this->assertStringContainsString( "define( 'MCP_NATIVE_ACCELERATE_ADAPTER', true );", (string) $out['status_page_adapter'] );
 		}
 	}
 
@@ -338,5 +343,8 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertSame( array( 'mcp-native' ), $out['default_route_handlers'] );
 		$this->assertTrue( $out['custom_route_present'] );
 		$this->assertNull( $out['class_files'], 'no adapter: its class names stay undefined' );
+		$this->assertNull( $out['status_page_adapter'], 'no adapter: Tools -> MCP Native has no adapter section' );
+		$this->assertSame( 'recommended', $out['site_health']['status'], 'opted in without an adapter: Site Health says so' );
+		$this->assertSame( 'MCP Adapter acceleration is enabled, but the official MCP Adapter is not active', $out['site_health']['label'] );
 	}
 }

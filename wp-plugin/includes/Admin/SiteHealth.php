@@ -112,7 +112,10 @@ final class SiteHealth {
 			$status  = 'recommended';
 			$summary = __( 'The MCP Adapter keeps running on its own code, so it works as before. The reason:', 'mcp-native' );
 		}
-		$description = '<p>' . esc_html( $summary ) . '</p><p>' . esc_html( $reason ) . '</p>';
+		$description = '<p>' . esc_html( $summary ) . '</p>';
+		if ( $active || $opted_in ) { // not asked for: the summary already says how, the reason would repeat it
+			$description .= '<p>' . esc_html( $reason ) . '</p>';
+		}
 		if ( null !== $version ) {
 			/* translators: %s: adapter version */
 			$description .= '<p>' . sprintf( esc_html__( 'MCP Adapter version: %s.', 'mcp-native' ), '<code>' . esc_html( $version ) . '</code>' ) . '</p>';

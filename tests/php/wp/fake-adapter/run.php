@@ -104,6 +104,21 @@ foreach ( $routes['/mcp/mcp-adapter-default-server'] ?? array() as $handler ) {
 $out['default_route_handlers'] = $owners;
 $out['custom_route_present']   = isset( $routes['/mcpn-fake/mcp'] );
 
+
+// The adapter section of Tools -> MCP Native as an administrator sees it (null: no such section).
+$status_page_adapter = static function (): ?string {
+	$admins = get_users( array( 'role' => 'administrator', 'number' => 1 ) );
+	wp_set_current_user( $admins[0]->ID );
+	ob_start();
+	\McpNative\Plugin\Admin\StatusPage::render();
+	$html = (string) ob_get_clean();
+	wp_set_current_user( 0 );
+	if ( 1 !== preg_match( '#<div class="mcp-native-adapter" data-active="(yes|no)">(.*?)</div>#s', $html, $m ) ) {
+		return null;
+	}
+	return $m[1] . ': ' . trim( html_entity_decode( wp_strip_all_tags( str_replace( array( '</strong>', '</p>' ), array( "</strong>\n", "</p>\n" ), $m[2] ) ), ENT_QUOTES ) );
+};
+
 // What the adapter's code would call.
 $st                   = 'WP\\MCP\\Domain\\Utils\\SchemaTransformer';
 $an                   = 'WP\\MCP\\Domain\\Utils\\AbilityArgumentNormalizer';
@@ -111,6 +126,7 @@ if ( ! class_exists( $st ) ) { // no adapter, and we do not define its classes e
 	$out['class_files']  = null;
 	$out['status_after'] = Accelerator::status();
 	$out['site_health']  = \McpNative\Plugin\Admin\SiteHealth::adapter_result( $out['status_after'] );
+	$out['status_page_adapter'] = $status_page_adapter();
 	echo wp_json_encode( $out, JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION );
 	return;
 }
@@ -160,4 +176,5 @@ $out['class_files'] = array(
 );
 $out['status_after'] = Accelerator::status();
 $out['site_health']  = \McpNative\Plugin\Admin\SiteHealth::adapter_result( $out['status_after'] );
+$out['status_page_adapter'] = $status_page_adapter();
 echo wp_json_encode( $out, JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION );
