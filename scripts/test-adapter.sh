@@ -37,13 +37,13 @@ if [ -z "${MCP_NATIVE_ADAPTER_DIR:-}" ]; then
     exit 0
 fi
 ADAPTER="$(cd "$MCP_NATIVE_ADAPTER_DIR" 2>/dev/null && pwd)" || die "MCP_NATIVE_ADAPTER_DIR=$MCP_NATIVE_ADAPTER_DIR is not a directory"
-[ -f "$ADAPTER/mcp-adapter.php" ] && [ -f "$ADAPTER/includes/Core/McpAdapter.php" ] \
-    || die "$ADAPTER is not a checkout of the MCP Adapter (no mcp-adapter.php / includes/Core/McpAdapter.php)"
 case "$ADAPTER/" in "$ROOT"/*) die "the adapter checkout must live outside this repository (it is never committed)";; esac
 
 bash scripts/install-deps.sh
 # shellcheck source=scripts/wp-stack.sh
 source scripts/wp-stack.sh
+# shellcheck source=scripts/adapter-stack.sh
+source scripts/adapter-stack.sh
 PHPUNIT="$(command -v phpunit || true)"
 [ -n "$PHPUNIT" ] || die "phpunit not found (scripts/install-deps.sh installs Debian's phpunit)"
 
@@ -55,15 +55,8 @@ exec 8>"$RUN/.lock"
 flock -w 900 8 || die "another scripts/test-adapter.sh held the lock for 15 minutes"
 wp_stop_site_on_exit "$SITE"
 
-wp_site_create "$SITE" mcpnative_adapter "http://127.0.0.1:$(wp_free_port)" "$ROOT/tests/adapter/site"
-rm -f "$SITE/.mcp-native/adapter-accelerate" "$SITE/.mcp-native/adapter-closure"
-ln -sfn "$ADAPTER" "$SITE/wp-content/plugins/mcp-adapter"
-wp_site_php "$SITE" '
-require_once ABSPATH . "wp-admin/includes/plugin.php";
-$r = activate_plugin( "mcp-adapter/mcp-adapter.php" );
-if ( is_wp_error( $r ) ) { fwrite( STDERR, "activating the adapter failed: " . $r->get_error_message() . "\n" ); exit( 1 ); }' \
-    || die "the adapter could not be activated"
-VERSION="$(wp_site_php "$SITE" 'echo \WP\MCP\Core\McpAdapter::VERSION;')" || die "the adapter did not load"
+wp_site_create "$SITE" mcpnative_adapter "http://127.0.0.1:$(wp_free_port)" "$ROOT/tests/adapter/site/abilities.php"
+VERSION="$(adapter_install "$SITE" "$ADAPTER")" || die "the adapter could not be installed into the test site"
 REV="$(git -C "$ADAPTER" describe --tags --always 2>/dev/null || echo 'not a git checkout')"
 APP_PASSWORD="$(wp_app_password "$SITE" admin test-adapter)"
 log "adapter $VERSION ($REV) from $ADAPTER"
@@ -147,12 +140,12 @@ CLOSURE_ROWS=""
 for mode in $MODES; do
     serve=without-extension; [ "$mode" = native ] && serve=with-extension
     port="$(wp_free_port)"
-    rm -f "$SITE/.mcp-native/adapter-accelerate" "$SITE/.mcp-native/adapter-closure"
+    adapter_accelerate "$SITE" off; adapter_closure "$SITE" off
     MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$SITE" "$port" "$serve"
     base="http://127.0.0.1:$port"
     python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/http-plain-$mode.json" adapter \
         || fail "requests to the plain adapter ($mode)"
-    : > "$SITE/.mcp-native/adapter-accelerate"
+    adapter_accelerate "$SITE" on
     python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/http-accelerated-$mode.json" mcp-native \
         || fail "requests to the accelerated adapter ($mode)"
     printf '### %s\n\n```\n' "$([ "$mode" = native ] && echo 'with the extension' || echo 'PHP fallback')" >> "$SUMMARY"
@@ -165,7 +158,7 @@ for mode in $MODES; do
     printf '```\n\n' >> "$SUMMARY"
 
     # 3. Accelerated first (the plain adapter may take the server's workers down).
-    : > "$SITE/.mcp-native/adapter-closure"
+    adapter_closure "$SITE" on
     rest="$(curl -s -o /dev/null -w '%{http_code}' --max-time 60 -u "admin:$APP_PASSWORD" "$base/wp-json/wp/v2/types/post" || true)"
     python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/closure-accelerated-$mode.json" mcp-native \
         || fail "requests with a Closure in a schema, accelerated ($mode)"
@@ -183,7 +176,7 @@ for mode in $MODES; do
     else
         fail "Closure in a schema, accelerated ($mode): REST $rest, tool listed $listed, call: ${called:0:300}"
     fi
-    rm -f "$SITE/.mcp-native/adapter-accelerate"
+    adapter_accelerate "$SITE" off
     plain_rest="$(curl -s -o /dev/null -w '%{http_code}' --max-time 60 -u "admin:$APP_PASSWORD" "$base/wp-json/wp/v2/types/post" || true)"
     plain_mcp="$(curl -s -o /dev/null -w '%{http_code}' --max-time 60 -u "admin:$APP_PASSWORD" -H 'Content-Type: application/json' \
         -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' \
@@ -195,7 +188,7 @@ for mode in $MODES; do
     fi
     answer() { [ "$1" = 000 ] && echo 'no answer (connection closed)' || echo "HTTP $1"; }
     CLOSURE_ROWS+="| $([ "$mode" = native ] && echo 'with the extension' || echo 'PHP fallback') | any REST request (GET /wp-json/wp/v2/types/post): $(answer "$plain_rest"); MCP initialize: $(answer "$plain_mcp")$gone | $([ "$accel_ok" = 1 ] && echo "GET: HTTP $rest; the tool is listed and tools/call answers isError false" || echo FAILED) |"$'\n'
-    rm -f "$SITE/.mcp-native/adapter-closure"
+    adapter_closure "$SITE" off
     wp_site_stop "$SITE" "$port"
 done
 printf '## 3. An ability with a Closure in its input schema\n\n| PHP | the adapter alone | accelerated |\n|---|---|---|\n%s\n' "$CLOSURE_ROWS" >> "$SUMMARY"

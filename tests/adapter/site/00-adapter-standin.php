@@ -25,7 +25,7 @@ if ( is_file( MCPN_ADAPTER_FLAGS . 'adapter-accelerate' ) || '1' === getenv( 'MC
 
 if ( is_dir( WP_PLUGIN_DIR . '/mcp-adapter/includes' ) ) {
 	define( 'WP_MCP_AUTOLOAD', false ); // no vendor/: the stand-in autoloader below serves its classes
-	require_once getenv( 'MCPN_ADAPTER_STANDIN' ) ?: dirname( __DIR__ ) . '/standin/autoload.php';
+	require_once dirname( __DIR__ ) . '/standin/autoload.php';
 	mcpn_adapter_standin_autoload( WP_PLUGIN_DIR . '/mcp-adapter' );
 }
 
