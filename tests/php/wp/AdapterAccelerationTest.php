@@ -9,7 +9,8 @@
  * server registered on rest_api_init at mcp/mcp-adapter-default-server), whose method bodies only
  * mark that the adapter's own code ran. Variants: v05 (0.5.0, the exact API), v06 (0.6.1, the
  * exact API of 0.6.x), v06-extra (0.6.2-dev, an added public method), v05-changed (0.5.9, a changed
- * signature), v07 (0.7.0, a series we do not know). The real adapter runs in `make test-adapter`
+ * signature), v07 (0.7.0, a series we do not know). What they share is in fake-adapter/common/
+ * (the published classes are symlinked into each variant, where the accelerator reads them). The real adapter runs in `make test-adapter`
  * (scripts/test-adapter.sh), which CI cannot do.
  *
  * Class definitions cannot be unloaded, so each scenario is one WordPress request in a PHP process
@@ -114,14 +115,11 @@ final class AdapterAccelerationTest extends TestCase {
 	// ---------------------------------------------------------------------------------- in process
 
 	public function test_source_reader_reads_the_fixture_signatures_as_expected(): void {
-		$v05 = self::FIXTURES . '/v05/includes/Domain/Utils/';
-		foreach ( Accelerator::EXPECTED as $class => $methods ) {
-			$short = substr( $class, strrpos( $class, '\\' ) + 1 );
-			$this->assertSame( $methods, SignatureReader::public_methods( (string) file_get_contents( $v05 . $short . '.php' ), $class ), $class );
-		}
-		foreach ( Accelerator::SIGNATURES['0.6'] as $class => $methods ) {
-			$short = substr( $class, strrpos( $class, '\\' ) + 1 );
-			$this->assertSame( $methods, SignatureReader::public_methods( (string) file_get_contents( self::FIXTURES . '/v06/includes/Domain/Utils/' . $short . '.php' ), $class ), $class );
+		foreach ( Accelerator::SIGNATURES as $series => $classes ) {
+			foreach ( $classes as $class => $methods ) {
+				$short = substr( $class, strrpos( $class, '\\' ) + 1 );
+				$this->assertSame( $methods, SignatureReader::public_methods( (string) file_get_contents( self::FIXTURES . '/common/Utils/' . $short . '.php' ), $class ), "$series: $class" );
+			}
 		}
 		$extra = SignatureReader::public_methods( (string) file_get_contents( self::FIXTURES . '/v06-extra/includes/Domain/Utils/SchemaTransformer.php' ), self::ST );
 		$this->assertSame( 'static ensure_properties(array$schema):array', $extra['ensure_properties'] ?? null );
@@ -324,7 +322,7 @@ final class AdapterAccelerationTest extends TestCase {
 	public function test_classes_loaded_before_we_could_decide_are_reported(): void {
 		$out = $this->scenario( 'v05', 'constant', array( 'MCPN_PRELOAD' => '1' ) );
 		$this->assertFalse( $out['status_after']['active'] );
-		$this->assertMatchesRegularExpression( '#^Off: WP\\\\MCP\\\\Domain\\\\Utils\\\\SchemaTransformer was already loaded from .*/fake-adapter/v05/includes/Domain/Utils/SchemaTransformer\.php before MCP Native could take over#', $out['status_after']['reason'] );
+		$this->assertMatchesRegularExpression( '#^Off: WP\\\\MCP\\\\Domain\\\\Utils\\\\SchemaTransformer was already loaded from .*/fake-adapter/(v05/includes/Domain|common)/Utils/SchemaTransformer\.php before MCP Native could take over#', $out['status_after']['reason'] );
 	}
 
 	public function test_mcp_native_loading_before_the_adapter_still_takes_over(): void {

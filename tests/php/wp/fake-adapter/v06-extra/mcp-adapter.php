@@ -7,20 +7,6 @@
 
 declare(strict_types=1);
 
-namespace WP\MCP;
-
 defined( 'ABSPATH' ) || exit;
 
-// Like the adapter's own (Jetpack/PSR-4) autoloader: appended, not prepended.
-spl_autoload_register(
-	static function ( string $class_name ): void {
-		if ( str_starts_with( $class_name, 'WP\\MCP\\' ) ) {
-			$file = __DIR__ . '/includes/' . str_replace( '\\', '/', substr( $class_name, 7 ) ) . '.php';
-			if ( is_file( $file ) ) {
-				require_once $file;
-			}
-		}
-	}
-);
-
-Core\McpAdapter::instance();
+( require dirname( __DIR__ ) . '/common/load.php' )( __DIR__ );

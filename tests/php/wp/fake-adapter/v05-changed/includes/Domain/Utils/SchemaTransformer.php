@@ -1,6 +1,6 @@
 <?php
 /**
- * FAKE (test fixture v05-changed): the public API of the adapter's SchemaTransformer; its body only
+ * FAKE (test fixture v05-changed): a changed public signature of the adapter's SchemaTransformer; its body only
  * marks that the adapter's own class ran.
  */
 

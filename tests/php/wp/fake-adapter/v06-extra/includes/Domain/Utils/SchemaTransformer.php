@@ -1,6 +1,6 @@
 <?php
 /**
- * FAKE (test fixture v06-extra): the public API of the adapter's SchemaTransformer; its body only
+ * FAKE (test fixture v06-extra): the published API plus an added public method of the adapter's SchemaTransformer; its body only
  * marks that the adapter's own class ran.
  */
 
