@@ -26,13 +26,7 @@ namespace WP\MCP\Tests {
 }
 
 namespace {
-	$_SERVER['HTTP_HOST']       = '127.0.0.1';
-	$_SERVER['SERVER_NAME']     = '127.0.0.1';
-	$_SERVER['SERVER_PORT']     = '80';
-	$_SERVER['REQUEST_URI']     = '/';
-	$_SERVER['REQUEST_METHOD']  = 'GET';
-	$_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
-	$_SERVER['REMOTE_ADDR']     = '127.0.0.1';
+	require dirname( __DIR__ ) . '/php/wp/cli-request.php';
 	$mcpn_fixture = glob( rtrim( (string) getenv( 'MCPN_ADAPTER_DIR' ), '/' ) . '/tests/{,phpunit/}Fixtures/DummyAbility.php', GLOB_BRACE )[0] ?? null;
 	if ( null !== $mcpn_fixture ) {
 		$mcpn_hook = static function ( string $method ) use ( $mcpn_fixture ): array {

@@ -23,13 +23,7 @@ $plugins = (string) getenv( 'MCPN_PLUGINS' );
 $active  = array_values( array_filter( explode( ',', (string) getenv( 'MCPN_ACTIVE' ) ) ) );
 $opt     = (string) getenv( 'MCPN_OPT' );
 
-$_SERVER['HTTP_HOST']       = '127.0.0.1';
-$_SERVER['SERVER_NAME']     = '127.0.0.1';
-$_SERVER['SERVER_PORT']     = '80';
-$_SERVER['REQUEST_URI']     = '/';
-$_SERVER['REQUEST_METHOD']  = 'GET';
-$_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
-$_SERVER['REMOTE_ADDR']     = '127.0.0.1';
+require dirname( __DIR__ ) . '/cli-request.php';
 
 define( 'WP_PLUGIN_DIR', $plugins );
 if ( 'constant' === $opt ) {
