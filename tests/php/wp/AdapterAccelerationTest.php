@@ -272,6 +272,15 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertSame( 'good', $out['site_health']['status'] );
 	}
 
+	public function test_adapter_06_loaded_after_or_before_us_with_its_prepended_autoloader_still_runs_on_our_core(): void {
+		foreach ( array( array( self::ADAPTER, self::NATIVE ), array( self::NATIVE, self::ADAPTER ) ) as $order ) {
+			$out = $this->scenario( 'v06', 'constant', array(), $order );
+			$this->assertSame( $order, $out['active_plugins'] );
+			$this->assertTrue( $out['status_after']['active'], $out['status_after']['reason'] );
+			$this->assertTrue( self::ours( $out['class_files']['SchemaTransformer'] ), implode( ', ', $order ) );
+		}
+	}
+
 	public function test_an_added_public_method_in_a_06_adapter_is_left_alone_and_site_health_says_why(): void {
 		$out    = $this->scenario( 'v06-extra', 'constant' );
 		$reason = $out['status_after']['reason'];

@@ -1,14 +1,15 @@
 <?php
 /**
- * Loads a FAKE adapter variant (test fixtures): `WP\MCP\…` from the variant's includes/ (like the
- * adapter's own autoloader: appended, not prepended), then starts it like the real main file.
+ * Loads a FAKE adapter variant (test fixtures): `WP\MCP\…` from the variant's includes/, then
+ * starts it like the real main file. 0.5's Composer autoloader is played appended; 0.6 ships the
+ * Jetpack Autoloader, which registers itself first (prepend) when its plugin loads: $prepend.
  */
 
 declare(strict_types=1);
 
 require_once __DIR__ . '/McpAdapterBase.php';
 
-return static function ( string $variant_dir ): void {
+return static function ( string $variant_dir, bool $prepend = false ): void {
 	spl_autoload_register(
 		static function ( string $class_name ) use ( $variant_dir ): void {
 			if ( str_starts_with( $class_name, 'WP\\MCP\\' ) ) {
@@ -17,7 +18,9 @@ return static function ( string $variant_dir ): void {
 					require_once $file;
 				}
 			}
-		}
+		},
+		true,
+		$prepend
 	);
 	\WP\MCP\Core\McpAdapter::instance();
 };

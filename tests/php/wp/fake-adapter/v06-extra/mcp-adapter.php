@@ -9,4 +9,4 @@ declare(strict_types=1);
 
 defined( 'ABSPATH' ) || exit;
 
-( require dirname( __DIR__ ) . '/common/load.php' )( __DIR__ );
+( require dirname( __DIR__ ) . '/common/load.php' )( __DIR__, true ); // prepended, like 0.6's Jetpack Autoloader
