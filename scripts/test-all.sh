@@ -10,6 +10,7 @@ VALGRIND=1 bash scripts/test-php.sh
 bash scripts/soak.sh
 bash scripts/fuzz.sh
 bash scripts/test-wp.sh
+bash scripts/test-adapter.sh   # the real official adapter; says it skipped unless MCP_NATIVE_ADAPTER_DIR is set
 bash scripts/test-install.sh
 E2E_REQUIRE_EXT=1 bash scripts/test-e2e.sh
 LOAD_REQUESTS=1000 LOAD_REQUIRE_EXT=1 bash scripts/load.sh
