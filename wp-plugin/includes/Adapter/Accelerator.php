@@ -25,8 +25,8 @@ use McpNative\Plugin\Logger;
  * It stays out, and status() says why, when: the site has not opted in; the adapter is not
  * loaded; its version is not in a series of SIGNATURES; the public methods of its two classes (read
  * from its own source files, so they are never loaded) are not exactly those of its series; or
- * something loaded those classes before us. Our replacement classes are checked with Reflection against the same
- * expected signatures before they are used.
+ * something loaded those classes before us. Our replacement classes are checked with Reflection
+ * against the same signatures before they are used.
  *
  * Independently of the opt-in: while the adapter serves its default server (its instance is
  * hooked on rest_api_init and `mcp_adapter_create_default_server` is true), our default server
@@ -80,8 +80,8 @@ final class Accelerator {
 
 	/** Our replacement class files, by class. */
 	private const FILES = array(
-		'WP\\MCP\\Domain\\Utils\\SchemaTransformer'         => 'WpMcp/SchemaTransformer.php',
-		'WP\\MCP\\Domain\\Utils\\AbilityArgumentNormalizer' => 'WpMcp/AbilityArgumentNormalizer.php',
+		self::TRANSFORMER => 'WpMcp/SchemaTransformer.php',
+		self::NORMALIZER  => 'WpMcp/AbilityArgumentNormalizer.php',
 	);
 
 	private static bool $booted = false;
