@@ -48,9 +48,10 @@ final class Accelerator {
 	 * adapter published it: series ("major.minor") => class => method => compact signature
 	 * ("static " when static, no whitespace, leading backslashes of class types dropped; see
 	 * SignatureReader). Read from the adapter's repository: 0.5.x from the tag v0.5.0 (and its
-	 * development branch, which still reports 0.5.0); 0.6.x from the 0.6.0 sources of
-	 * AbilityArgumentNormalizer (`@since 0.6.0`) and SchemaTransformer. The adapter's own version
-	 * picks the series; its source must then match that series exactly.
+	 * development branch, which still reports 0.5.0); 0.6.x from the 0.6.0 source of
+	 * AbilityArgumentNormalizer (`@since 0.6.0`) and the stored versions of SchemaTransformer (one
+	 * signature in all of them). The adapter's own version picks the series; its source must then
+	 * match that series exactly.
 	 */
 	public const SIGNATURES = array(
 		'0.5' => array(
