@@ -56,7 +56,7 @@ for v in N FLOOR_N CONC THREADS WARMUP MAX_S; do
 done
 [ "$N" -ge "$THREADS" ] && [ "$CONC" -ge "$THREADS" ] || die "LOAD_REQUESTS and LOAD_CONCURRENCY must be >= LOAD_THREADS"
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh wp
 if ! command -v wrk >/dev/null 2>&1; then
     log "installing wrk (Debian package)"
     as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }

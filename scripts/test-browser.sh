@@ -22,7 +22,9 @@ START=$(date +%s)
 log() { printf '[test-browser] +%ss %s\n' "$(( $(date +%s) - START ))" "$*" >&2; }
 die() { printf '[test-browser] ERROR: %s\n' "$*" >&2; exit 1; }
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh wp node
+# shellcheck source=scripts/node-env.sh
+source scripts/node-env.sh
 # shellcheck source=scripts/wp-stack.sh
 source scripts/wp-stack.sh
 
@@ -45,7 +47,6 @@ if [ ! -x "$CHROMIUM" ]; then
         || die "apt-get install chromium failed"
     [ -x "$CHROMIUM" ] || die "chromium installed, but $CHROMIUM is missing"
 fi
-command -v node >/dev/null || die "node not found"
 stamp="$BROWSER_DIR/node_modules/.mcp-native-stamp"
 want="$(cat "$BROWSER_DIR/package.json" "$BROWSER_DIR/package-lock.json" | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ ! -f "$BROWSER_DIR/node_modules/playwright-core/package.json" ]; then
