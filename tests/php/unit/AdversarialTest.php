@@ -56,7 +56,7 @@ final class AdversarialTest extends TestCase {
 		);
 	}
 
-	public function nesting_kinds(): iterable {
+	public static function nesting_kinds(): iterable {
 		foreach ( array( 'array', 'object', 'items', 'anyOf' ) as $kind ) {
 			yield $kind => array( $kind );
 		}

@@ -8,7 +8,7 @@ use PHPUnit\Framework\TestCase;
  * once on the PHP fallback (scripts/test-php.sh), with the same expectations.
  */
 final class ContractTest extends TestCase {
-	public function schema_vectors(): iterable {
+	public static function schema_vectors(): iterable {
 		foreach ( Vectors::cases( 'schema_transformer' ) as $case ) {
 			if ( in_array( $case->name, Vectors::DIFFERENT_ON_PURPOSE, true ) ) {
 				continue;
@@ -28,7 +28,7 @@ final class ContractTest extends TestCase {
 		$this->assertSame( serialize( $expected ), serialize( $got ) );
 	}
 
-	public function normalizer_vectors(): iterable {
+	public static function normalizer_vectors(): iterable {
 		foreach ( Vectors::cases( 'ability_argument_normalizer' ) as $case ) {
 			yield $case->name => array( $case );
 		}
@@ -44,7 +44,7 @@ final class ContractTest extends TestCase {
 		$this->assertSame( $expected, Contract::normalize_arguments( $schema, Vectors::php( $case->input->parameters ) ) );
 	}
 
-	public function wrap_unwrap_vectors(): iterable {
+	public static function wrap_unwrap_vectors(): iterable {
 		foreach ( Vectors::cases( 'mcp_tool' ) as $case ) {
 			$input = $case->input;
 			if ( ! isset( $input->adapter_meta ) || ! Vectors::is_plain( $case ) ) {
