@@ -123,7 +123,7 @@ if [ "$want_demo" = 1 ]; then
         version_ge "$upstream" "$WP_FLOOR_VERSION" \
             || die "Debian sid offers WordPress $upstream: mcp-native needs >= $WP_FLOOR_VERSION (the Abilities API) and is tested on >= $WP_MIN_VERSION"
         version_ge "$upstream" "$WP_MIN_VERSION" \
-            || die "Debian sid offers WordPress $upstream, below the tested $WP_MIN_VERSION (set WP_MIN_VERSION=$WP_FLOOR_VERSION to accept it)"
+            || die "Debian sid offers WordPress $upstream, below the tested $WP_MIN_VERSION (WP_MIN_VERSION=$upstream accepts it)"
         # wordpress symlinks files into these packages: unpack them together, then resolve links.
         (cd "$SID/debs" && apt-get "${APT_SID[@]}" download wordpress libphp-phpmailer php-getid3 \
             libjs-underscore libjs-lodash libjs-jquery-ui libjs-cropper wordpress-theme-twentytwentyfive >/dev/null) \

@@ -67,6 +67,7 @@ final class AdversarialTest extends TestCase {
 	 *
 	 * @dataProvider nesting_kinds
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'nesting_kinds' )] // PHPUnit 10+ (Debian 13); the annotation is for 9.6
 	public function test_100000_levels_of_nesting_give_a_clear_exception( string $kind ): void {
 		$this->child(
 			self::WHICH . '

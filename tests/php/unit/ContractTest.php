@@ -18,6 +18,7 @@ final class ContractTest extends TestCase {
 	}
 
 	/** @dataProvider schema_vectors */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'schema_vectors' )] // PHPUnit 10+ (Debian 13); the annotation is for 9.6
 	public function test_reference_vectors_for_the_transformer( $case ): void {
 		$schema   = Vectors::php( $case->input->schema );
 		$key      = $case->input->wrapper_key ?? 'input';
@@ -35,6 +36,7 @@ final class ContractTest extends TestCase {
 	}
 
 	/** @dataProvider normalizer_vectors */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'normalizer_vectors' )]
 	public function test_reference_vectors_for_the_normalizer( $case ): void {
 		$schema   = Vectors::php( $case->input->input_schema );
 		$expected = Vectors::php( $case->expected );
@@ -57,6 +59,7 @@ final class ContractTest extends TestCase {
 	}
 
 	/** @dataProvider wrap_unwrap_vectors */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'wrap_unwrap_vectors' )]
 	public function test_reference_vectors_for_wrap_and_unwrap( $case ): void {
 		$meta     = Vectors::php( $case->input->adapter_meta );
 		$expected = Vectors::php( $case->expected );
