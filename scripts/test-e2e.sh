@@ -129,7 +129,7 @@ for mode in $MODES; do
             die "$mode: GET :$p/wp-json/mcp-native-e2e/v1/runtime did not report extension_loaded=$want_ext (see above)"
         fi
     done
-    log "running ${#tests[@]} test files against $base ($mode: $runtime)"
+    log "running ${#tests[@]} test files against $base ($mode: $runtime) on Node $(node --version)"
 
     art="$RUN/artifacts/$mode"
     mkdir -p "$art"
