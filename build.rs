@@ -86,7 +86,15 @@ fn main() {
     let mut build = cc::Build::new();
     build.cargo_metadata(false).cargo_warnings(false).opt_level(0);
     for dir in includes.split_whitespace() {
-        build.include(dir.trim_start_matches("-I"));
+        let dir = dir.trim_start_matches("-I");
+        build.include(dir);
+        // A PHP update (new headers) runs the probe again.
+        for header in ["main/php_version.h", "Zend/zend_types.h"] {
+            let path = PathBuf::from(dir).join(header);
+            if path.exists() {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
     }
     let mut compile = build.get_compiler().to_command();
     compile.arg(&source).arg("-o").arg(&binary);
