@@ -14,8 +14,9 @@ export EXT_SO PHP_BIN PHP_VERSION
 deps:
 	bash scripts/install-deps.sh
 
+# cargo's progress stays visible (a first build takes minutes); a stale Cargo.lock is refreshed.
 build: deps
-	cargo build --release --locked 2>/dev/null || cargo build --release
+	cargo build --release --locked || { echo '(retrying without --locked)'; cargo build --release; }
 
 test: build
 	bash scripts/test-all.sh
