@@ -185,7 +185,11 @@ in_root() {   # in_root LOGNAME COMMAND: runs COMMAND in the root, in the clone,
     chroot "$NEWROOT" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
         PATH=/root/.cargo/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         RUSTUP_HOME=/opt/rustup CARGO_HOME=/root/.cargo RUSTUP_AUTO_INSTALL=0 \
-        "${env_pass[@]}" "$@" >> "$RUN/$name.log" 2>&1
+        "${env_pass[@]}" "$@" 2>&1 | stamp >> "$RUN/$name.log"
+}
+stamp() {   # each line with the seconds since test-fresh started
+    local line
+    while IFS= read -r line || [ -n "$line" ]; do printf '[+%ss] %s\n' "$((SECONDS - START))" "$line"; done
 }
 step() {   # step NAME SHELL_CODE: one timed step; its log's tail on failure
     local name="$1" code="$2" t0=$SECONDS
@@ -232,9 +236,9 @@ wait "$DEMO_PID" 2>/dev/null || true
 [ -z "$(procs_in_root)" ] || die "processes still run in the root after make demo-stop: $(procs_in_root | xargs)"
 
 step unit "make test-php"
-grep -E '^(OK|Tests:|== )' "$RUN/unit.log" | sed 's/^/    /' >&2
+grep -E '\] (OK|Tests:|== )' "$RUN/unit.log" | sed 's/^/    /' >&2
 if [ "$VALGRIND" = 1 ]; then
     step valgrind "VALGRIND=1 bash scripts/test-php.sh"
-    grep -E 'ERROR SUMMARY|^(OK|Tests:)' "$RUN/valgrind.log" | sed 's/^/    /' >&2
+    grep -E 'ERROR SUMMARY|\] (OK|Tests:)' "$RUN/valgrind.log" | sed 's/^/    /' >&2
 fi
 log "WordPress $wp_version, PHP $php_version, $DIST: make demo served MCP, the unit suites passed$([ "$VALGRIND" = 1 ] && echo ', valgrind clean')"
