@@ -17,6 +17,8 @@
 #           scripts/node-env.sh; Debian's npm is installed only to fetch them when the machine has
 #           no npm at all), then the npm packages of tests/e2e and the Inspector CLI.
 #   python  python3-venv and the Python MCP SDK in a venv (.cache/python-mcp).
+#   browser Debian's chromium (the browser test).
+#   load    wrk (the load test).
 #   all     every group above.
 #
 # Environment: WP_MIN_VERSION (default 7.1) = the lowest WordPress from sid we take; below 6.9
@@ -32,7 +34,7 @@ die() { printf '[install-deps] ERROR: %s\n' "$*" >&2; exit 1; }
 # shellcheck source=scripts/php-env.sh
 source "$ROOT/scripts/php-env.sh"
 
-want_demo=0; want_unit=0; want_wp=0; want_node=0; want_python=0
+want_demo=0; want_unit=0; want_wp=0; want_node=0; want_python=0; want_browser=0; want_load=0
 [ "$#" -gt 0 ] || set -- demo
 for group in "$@"; do
     case "$group" in
@@ -41,8 +43,10 @@ for group in "$@"; do
         wp) want_demo=1; want_wp=1 ;;
         node) want_node=1 ;;
         python) want_python=1 ;;
-        all) want_demo=1; want_unit=1; want_wp=1; want_node=1; want_python=1 ;;
-        *) die "unknown group '$group' (demo, unit, wp, node, python, all)" ;;
+        browser) want_browser=1 ;;
+        load) want_load=1 ;;
+        all) want_demo=1; want_unit=1; want_wp=1; want_node=1; want_python=1; want_browser=1; want_load=1 ;;
+        *) die "unknown group '$group' (demo, unit, wp, node, python, browser, load, all)" ;;
     esac
 done
 
@@ -90,6 +94,8 @@ fi
 [ "$want_unit" = 1 ] && packages+=(phpunit valgrind)
 [ "$want_wp" = 1 ] && packages+=(phpunit "php$PHP_VERSION-fpm" nginx python3)
 [ "$want_python" = 1 ] && packages+=(python3 python3-venv)
+[ "$want_browser" = 1 ] && packages+=(chromium)
+[ "$want_load" = 1 ] && packages+=(wrk)
 [ "${#packages[@]}" -eq 0 ] || apt_install "${packages[@]}"
 
 # ---------------------------------------------------------------- 2. WordPress >= 7.1 from sid
