@@ -108,7 +108,7 @@ for m in $(mounts_under "$NEWROOT"); do umount "$m" 2>/dev/null || umount -l "$m
 [ -z "$(mounts_under "$NEWROOT")" ] || die "$NEWROOT still has mounts from an earlier run"
 rm -rf --one-file-system "$NEWROOT"
 mkdir -p "$RUN" "$CACHE/$DIST/apt-archives/partial" "$CACHE/cargo-registry"
-rm -f "$RUN"/*.log
+rm -f "$RUN"/*.log "$RUN/initialize.json"
 
 # ------------------------------------------------------------------ 1. the root
 TARBALL="$CACHE/$DIST/base.tgz"
