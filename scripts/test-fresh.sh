@@ -10,7 +10,8 @@
 #     bind-mounted read-only, with cargo's bin/ copied: the README assumes a Rust toolchain.
 #  3. A clone of this checkout's HEAD inside (commit first: uncommitted changes are not in it).
 #  4. Inside, as the README says: `make demo` (in the background, output in demo.log) until the MCP
-#     endpoint of .demo/connection.json answers `initialize` with the application password, then
+#     endpoint of .demo/connection.json answers `initialize` with the application password (and a
+#     tools/call lists the demo's abilities, with no PHP error, warning or deprecation logged), then
 #     `make demo-stop`, then `make test-php` (the unit suite on the extension and on the PHP
 #     fallback); on trixie (PHP 8.4) also the unit suite under valgrind (FRESH_VALGRIND=1 forces it
 #     on bookworm too, =0 skips it).
@@ -108,7 +109,7 @@ for m in $(mounts_under "$NEWROOT"); do umount "$m" 2>/dev/null || umount -l "$m
 [ -z "$(mounts_under "$NEWROOT")" ] || die "$NEWROOT still has mounts from an earlier run"
 rm -rf --one-file-system "$NEWROOT"
 mkdir -p "$RUN" "$CACHE/$DIST/apt-archives/partial" "$CACHE/cargo-registry"
-rm -f "$RUN"/*.log "$RUN/initialize.json"
+rm -f "$RUN"/*.log "$RUN"/*.json "$RUN/headers.txt"
 
 # ------------------------------------------------------------------ 1. the root
 TARBALL="$CACHE/$DIST/base.tgz"
@@ -217,16 +218,29 @@ sleep 1   # connection.json is written in one go, but let the shell finish the l
 json_field() { sed -n "s/^ *\"$1\": *\"\(.*\)\",\{0,1\}$/\1/p" "$conn" | sed 's/\\\//\//g'; }
 url="$(json_field url)"; user="$(json_field username)"; password="$(json_field password)"
 [ -n "$url" ] && [ -n "$user" ] && [ -n "$password" ] || { cat "$conn" >&2; die "connection.json lacks url, username or password"; }
-answer="$(curl -s --max-time 30 -u "$user:$password" -H 'Content-Type: application/json' \
-    -H 'Accept: application/json, text/event-stream' \
-    -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test-fresh","version":"1"}}}' \
-    "$url" || true)"
+mcp() {   # mcp BODY [HEADER...]: one MCP request with the demo's application password
+    local body="$1"; shift
+    curl -s --max-time 30 -D "$RUN/headers.txt" -u "$user:$password" -H 'Content-Type: application/json' \
+        -H 'Accept: application/json, text/event-stream' "$@" -d "$body" "$url" || true
+}
+answer="$(mcp '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test-fresh","version":"1"}}}')"
 printf '%s\n' "$answer" > "$RUN/initialize.json"
 printf '%s' "$answer" | grep -q '"protocolVersion"' && printf '%s' "$answer" | grep -q '"serverInfo"' \
     || { printf 'answer: %s\n' "$answer" | head -c 2000 >&2; tail -n 20 "$RUN/demo.log" >&2; die "initialize at $url did not answer with a result"; }
+# One tool call through the extension: the demo's abilities are listed.
+session="$(sed -n 's/^[Mm]cp-[Ss]ession-[Ii]d: *\([^[:space:]]*\).*$/\1/p' "$RUN/headers.txt" | head -n 1)"
+answer="$(mcp '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"mcp-adapter-discover-abilities","arguments":{}}}' \
+    -H "Mcp-Session-Id: $session" -H 'MCP-Protocol-Version: 2025-11-25')"
+printf '%s\n' "$answer" > "$RUN/tools-call.json"
+printf '%s' "$answer" | grep -q 'mcp-native-demo/site-summary' \
+    || { printf 'answer: %s\n' "$answer" | head -c 2000 >&2; die "tools/call mcp-adapter-discover-abilities did not list the demo's abilities"; }
+# PHP must not have failed, warned or deprecated anything while serving (PHP 8.4 on trixie).
+php_problems="$(cat "$NEWROOT/work/mcp-native/.demo/site/.mcp-native/debug.log" "$NEWROOT/work/mcp-native/.demo/site/.mcp-native/php-errors.log" 2>/dev/null \
+    | grep -E 'PHP (Fatal error|Parse error|Warning|Notice|Deprecated)|Uncaught' || true)"
+[ -z "$php_problems" ] || { printf '%s\n' "$php_problems" | sort | uniq -c | head -n 20 >&2; die "PHP logged errors, warnings or deprecations while the demo served"; }
 wp_version="$(sed -n 's/^.*site ready: .*WordPress \([^,]*\), PHP \([^)]*\)).*$/\1/p' "$RUN/demo.log" | tail -n 1)"
 php_version="$(sed -n 's/^.*site ready: .*WordPress \([^,]*\), PHP \([^)]*\)).*$/\2/p' "$RUN/demo.log" | tail -n 1)"
-log "demo: $url answered initialize with the application password after $((SECONDS - t0)) s (WordPress $wp_version, PHP $php_version; $(grep -o 'mcp-native demo is running ([a-z-]*)' "$RUN/demo.log" | head -n 1))"
+log "demo: $url answered initialize and tools/call with the application password, PHP logged no problem, after $((SECONDS - t0)) s (WordPress $wp_version, PHP $php_version; $(grep -o 'mcp-native demo is running ([a-z-]*)' "$RUN/demo.log" | head -n 1))"
 grep -q 'mcp-native demo is running (with-extension)' "$RUN/demo.log" || die "the demo did not serve with the extension it built"
 
 step demo-stop "make demo-stop"
