@@ -42,6 +42,7 @@ case "${MCP_NATIVE_DEMO_EXTENSION:-auto}" in
 esac
 
 mkdir -p "$DEMO"
+rm -f "$DEMO/connection.json"   # a reader must never take an earlier demo's password
 echo $$ > "$DEMO/demo.pid"
 cleaned=0
 cleanup() {
