@@ -1,20 +1,30 @@
 # mcp-native: see README.md. Every target installs what it needs (scripts/install-deps.sh is idempotent).
 SHELL := /bin/bash
 EXT_SO := $(CURDIR)/target/release/libmcp_native.so
+# This Debian release's PHP (8.2 on Debian 12, 8.4 on Debian 13): scripts/php-env.sh decides.
+PHP_VERSION ?= $(shell bash -c 'source scripts/php-env.sh && echo $$PHP_VERSION')
 # Not `PHP`: ext-php-rs's build script reads that variable as the path of the php binary.
-PHP_BIN ?= /usr/bin/php8.2
-export EXT_SO PHP_BIN
+PHP_BIN ?= /usr/bin/php$(PHP_VERSION)
+# Debian releases test-fresh knows: bookworm (default) and trixie.
+DIST ?= bookworm
+export EXT_SO PHP_BIN PHP_VERSION
 
-.PHONY: deps build test test-rust test-php test-wp test-adapter test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
+.PHONY: deps build test test-fresh test-rust test-php test-wp test-adapter test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
 
 deps:
 	bash scripts/install-deps.sh
 
+# cargo's progress stays visible (a first build takes minutes); a stale Cargo.lock is refreshed.
 build: deps
-	cargo build --release --locked 2>/dev/null || cargo build --release
+	cargo build --release --locked || { echo '(retrying without --locked)'; cargo build --release; }
 
 test: build
 	bash scripts/test-all.sh
+
+# A new Debian root (debootstrap), a clone of HEAD inside, the README's `make demo` and the unit
+# suites there: proves the set-up on a machine that has nothing. DIST=bookworm|trixie.
+test-fresh:
+	bash scripts/test-fresh.sh $(DIST)
 
 test-rust: deps
 	cargo test --release

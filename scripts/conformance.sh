@@ -2,8 +2,8 @@
 # The official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16, server scenarios)
 # against the mcp-native plugin on a real WordPress 7.1 site.
 #
-#  - Node 22 (the suite crashes on Node 20) is installed from npm into .cache/node22 and put first
-#    on PATH for the suite's run only; the suite itself lives in tests/conformance/node_modules.
+#  - Node 22 (the suite crashes on Node 20): the project's own, from npm in .cache/node22
+#    (scripts/install-deps.sh node, scripts/node-env.sh); the suite lives in tests/conformance/node_modules.
 #  - A fresh site (.test-run/conformance/site, database mcpnative_conformance) with the test-only
 #    mu-plugin tests/conformance/fixtures/conformance-tools.php: a custom server at
 #    /wp-json/mcp-conformance/mcp whose tools have the names the scenarios call.
@@ -34,18 +34,16 @@ log() { printf '[conformance] %s\n' "$*" >&2; }
 die() { printf '[conformance] ERROR: %s\n' "$*" >&2; exit 1; }
 
 START=$SECONDS
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh demo node
+# shellcheck source=scripts/node-env.sh
+source scripts/node-env.sh   # Node 22 first on PATH
+NODE22_BIN="$NODE22_PREFIX/bin"
 # shellcheck source=scripts/wp-stack.sh
 source scripts/wp-stack.sh
 
 CONF_DIR="$ROOT/tests/conformance"
 RUN="$ROOT/.test-run/conformance"
 SITE="$RUN/site"
-NODE22_PREFIX="$ROOT/.cache/node22"
-NODE22_BIN="$NODE22_PREFIX/node_modules/node/bin"
-for d in "$NODE22_PREFIX"/node_modules/node-linux-*/bin; do   # see the fallback below
-    [ -x "$NODE22_BIN/node" ] || { [ -x "$d/node" ] && NODE22_BIN="$d"; }
-done
 SUITE_JS="$CONF_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
 EXPECTED="${CONFORMANCE_EXPECTED_FAILURES:-$CONF_DIR/expected-failures.yml}"
 TIMEOUT="${CONFORMANCE_TIMEOUT:-150}"
@@ -54,26 +52,7 @@ if [ -n "${CONFORMANCE_MODE:-}" ]; then MODE="$CONFORMANCE_MODE"
 elif [ -f "$EXT_SO" ]; then MODE=with-extension
 else MODE=without-extension; fi
 
-command -v npm >/dev/null || die "npm not found"
-
-# ---------------------------------------------------------------- Node 22 and the suite
-node22_ok() { [ -x "$NODE22_BIN/node" ] && [[ "$("$NODE22_BIN/node" --version 2>/dev/null)" == v22.* ]]; }
-if ! node22_ok; then
-    log "installing Node 22 from npm into .cache/node22"
-    rm -rf "$NODE22_PREFIX"; mkdir -p "$NODE22_PREFIX"
-    echo '{"private":true}' > "$NODE22_PREFIX/package.json"
-    timeout 300 npm install --prefix "$NODE22_PREFIX" --no-audit --no-fund --loglevel=error node@22 >&2 \
-        || die "npm install node@22 failed"
-    if ! node22_ok; then
-        # The `node` package fetches the binary in an install script; where npm does not run it,
-        # install the platform package it would have fetched.
-        case "$(uname -m)" in x86_64) arch=x64 ;; aarch64) arch=arm64 ;; *) arch="$(uname -m)" ;; esac
-        timeout 300 npm install --prefix "$NODE22_PREFIX" --no-audit --no-fund --loglevel=error "node-linux-$arch@22" >&2 \
-            || die "npm install node-linux-$arch@22 failed"
-        NODE22_BIN="$NODE22_PREFIX/node_modules/node-linux-$arch/bin"
-    fi
-    node22_ok || die "no Node 22 in $NODE22_BIN"
-fi
+# ---------------------------------------------------------------- the suite (on Node 22: it crashes on Node 20)
 if [ ! -f "$SUITE_JS" ] || ! grep -q '"version": "0.1.16"' "$CONF_DIR/node_modules/@modelcontextprotocol/conformance/package.json"; then
     log "installing @modelcontextprotocol/conformance (tests/conformance)"
     (cd "$CONF_DIR" && timeout 300 npm ci --no-audit --no-fund --loglevel=error >&2) || die "npm ci in tests/conformance failed"

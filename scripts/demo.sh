@@ -42,6 +42,7 @@ case "${MCP_NATIVE_DEMO_EXTENSION:-auto}" in
 esac
 
 mkdir -p "$DEMO"
+rm -f "$DEMO/connection.json"   # a reader must never take an earlier demo's password
 echo $$ > "$DEMO/demo.pid"
 cleaned=0
 cleanup() {
@@ -65,11 +66,10 @@ SERVER_PID="$(cat "$SITE/.mcp-native/server-$PORT.pid")"
 
 ENDPOINT="$URL/wp-json/mcp/mcp-adapter-default-server"
 CUSTOM="$URL/wp-json/mcp-native-demo/mcp"
-ENDPOINT="$ENDPOINT" PASSWORD="$PASSWORD" URL="$URL" python3 - > "$DEMO/connection.json" <<'PY'
-import json, os
-print(json.dumps({"url": os.environ["ENDPOINT"], "username": "admin",
-                  "password": os.environ["PASSWORD"], "site_url": os.environ["URL"]}, indent=2))
-PY
+# PHP writes it: the demo's machine needs no Python.
+ENDPOINT="$ENDPOINT" PASSWORD="$PASSWORD" URL="$URL" "$PHP" -r 'echo json_encode(array("url" => getenv("ENDPOINT"),
+    "username" => "admin", "password" => getenv("PASSWORD"), "site_url" => getenv("URL")),
+    JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";' > "$DEMO/connection.json"
 ADMIN_PASSWORD="$(wp_site_env "$SITE" WP_ADMIN_PASSWORD)"
 
 cat <<TXT

@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-20}
 PHP_SECONDS=${FUZZ_PHP_SECONDS:-40}
-PHP=${PHP:-php8.2}
+source scripts/php-env.sh
 EXT_SO=${EXT_SO:-$PWD/target/release/libmcp_native.so}
 export PATH="$HOME/.cargo/bin:$PATH"
 

@@ -11,7 +11,7 @@
 # All authenticate with the same application password (Basic auth). The site is served by nginx +
 # php-fpm (scripts/wp-stack.sh, static pool) on 127.0.0.1, once without and once with the extension.
 #
-# The load tool is wrk (Debian package, installed if missing) with tests/load/count.lua: LOAD_REQUESTS
+# The load tool is wrk (Debian package, scripts/install-deps.sh load) with tests/load/count.lua: LOAD_REQUESTS
 # requests at concurrency LOAD_CONCURRENCY, bounded in count (each wrk thread stops after its share)
 # and in time (LOAD_MAX_SECONDS per run). Every response is checked: HTTP 200, the expected member
 # in the body, no "error" in it. Any error (non-200, error body, socket error or timeout) fails the
@@ -56,14 +56,7 @@ for v in N FLOOR_N CONC THREADS WARMUP MAX_S; do
 done
 [ "$N" -ge "$THREADS" ] && [ "$CONC" -ge "$THREADS" ] || die "LOAD_REQUESTS and LOAD_CONCURRENCY must be >= LOAD_THREADS"
 
-bash scripts/install-deps.sh
-if ! command -v wrk >/dev/null 2>&1; then
-    log "installing wrk (Debian package)"
-    as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends wrk >/dev/null 2>&1 \
-        || { as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends wrk >/dev/null; } \
-        || die "could not install wrk"
-fi
+bash scripts/install-deps.sh wp load
 # shellcheck source=scripts/wp-stack.sh
 source scripts/wp-stack.sh
 

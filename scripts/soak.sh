@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXT_SO=${EXT_SO:-$PWD/target/release/libmcp_native.so}
-PHP=${PHP:-php8.2}
+source scripts/php-env.sh
 CALLS=${SOAK_CALLS:-100000}
 [ -f "$EXT_SO" ] || { echo "soak: $EXT_SO missing (run make build)" >&2; exit 1; }
 

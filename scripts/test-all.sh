@@ -2,6 +2,8 @@
 # `make test`: every suite. The Makefile has installed dependencies and built the extension.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Every suite's clients (Node 22, npm packages, the Python SDK) at once, before any suite runs.
+bash scripts/install-deps.sh all
 echo "== cargo test =="
 cargo test --release
 bash scripts/test-php.sh

@@ -9,7 +9,7 @@
 # parses the Claude Desktop JSON, checks that a subscriber is refused, and saves screenshots in
 # tests/browser/artifacts/ (kept as CI artifacts; gitignored).
 #
-# Installs what it needs: the Debian package chromium (when /usr/bin/chromium is missing) and the
+# Installs what it needs (scripts/install-deps.sh wp node browser: Debian's chromium, Node 22) and the
 # pinned npm packages of tests/browser (npm ci). Everything it starts (PHP servers, MariaDB if it
 # was not running, Chromium) is stopped on exit. Bounded: each mode's test has a 90 s timeout.
 #
@@ -22,7 +22,9 @@ START=$(date +%s)
 log() { printf '[test-browser] +%ss %s\n' "$(( $(date +%s) - START ))" "$*" >&2; }
 die() { printf '[test-browser] ERROR: %s\n' "$*" >&2; exit 1; }
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh wp node browser
+# shellcheck source=scripts/node-env.sh
+source scripts/node-env.sh
 # shellcheck source=scripts/wp-stack.sh
 source scripts/wp-stack.sh
 
@@ -36,16 +38,7 @@ export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 unset MCP_NATIVE_REQUIRE
 
 # ------------------------------------------------------------------ Chromium (Debian) and playwright-core
-if [ ! -x "$CHROMIUM" ]; then
-    [ "$CHROMIUM" = /usr/bin/chromium ] || die "CHROMIUM=$CHROMIUM is not executable"
-    log "installing Debian's chromium"
-    as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends chromium >/dev/null 2>&1 \
-        || { as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends chromium >/dev/null; } \
-        || die "apt-get install chromium failed"
-    [ -x "$CHROMIUM" ] || die "chromium installed, but $CHROMIUM is missing"
-fi
-command -v node >/dev/null || die "node not found"
+[ -x "$CHROMIUM" ] || die "$CHROMIUM is not executable (scripts/install-deps.sh browser installs Debian's chromium)"
 stamp="$BROWSER_DIR/node_modules/.mcp-native-stamp"
 want="$(cat "$BROWSER_DIR/package.json" "$BROWSER_DIR/package-lock.json" | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ ! -f "$BROWSER_DIR/node_modules/playwright-core/package.json" ]; then

@@ -26,7 +26,9 @@ cd "$ROOT"
 log() { printf '[test-e2e] %s\n' "$*" >&2; }
 die() { printf '[test-e2e] ERROR: %s\n' "$*" >&2; exit 1; }
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh wp node python
+# shellcheck source=scripts/node-env.sh
+source scripts/node-env.sh
 # shellcheck source=scripts/wp-stack.sh
 source scripts/wp-stack.sh
 
@@ -44,7 +46,6 @@ SECOND_SERVER="${E2E_SECOND_SERVER:-nginx}"
 
 [ -f "$E2E_DIR/node_modules/@modelcontextprotocol/sdk/package.json" ] || die "npm packages missing in tests/e2e (scripts/install-deps.sh)"
 [ -f "$ROOT/wp-plugin/mcp-native.php" ] || die "wp-plugin/mcp-native.php does not exist yet"
-command -v node >/dev/null || die "node not found"
 
 NODE_PID=""
 cleanup() {
@@ -128,7 +129,7 @@ for mode in $MODES; do
             die "$mode: GET :$p/wp-json/mcp-native-e2e/v1/runtime did not report extension_loaded=$want_ext (see above)"
         fi
     done
-    log "running ${#tests[@]} test files against $base ($mode: $runtime)"
+    log "running ${#tests[@]} test files against $base ($mode: $runtime) on Node $(node --version)"
 
     art="$RUN/artifacts/$mode"
     mkdir -p "$art"
@@ -138,7 +139,7 @@ for mode in $MODES; do
     : > "$art/node-test.log"
     (
         cd "$E2E_DIR" &&
-        E2E_SITE_URL="$base" E2E_USERNAME="$user" E2E_PASSWORD="$pass" E2E_ARTIFACTS="$art" \
+        PHP="$PHP" E2E_SITE_URL="$base" E2E_USERNAME="$user" E2E_PASSWORD="$pass" E2E_ARTIFACTS="$art" \
             E2E_SECOND_SITE_URL="http://127.0.0.1:$port2" \
             E2E_ADMIN_LOGIN_PASSWORD="$admin_login_pass" \
             E2E_SUBSCRIBER_USER=e2e-subscriber E2E_SUBSCRIBER_PASSWORD="$sub_pass" \

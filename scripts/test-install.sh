@@ -14,7 +14,7 @@
 # The scratch root is removed at the end (kept on failure, for debugging).
 #
 # Environment: EXT_SO (default target/release/libmcp_native.so; must exist: make build),
-#              PHP_CONFIG (default php-config8.2), PHP (default php8.2), PHP_FPM (default php-fpm8.2).
+#              PHP_VERSION, PHP_CONFIG, PHP, PHP_FPM (default: this release's PHP, scripts/php-env.sh).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -22,12 +22,13 @@ log() { printf '[test-install] %s\n' "$*" >&2; }
 fail() { printf '[test-install] FAIL: %s\n' "$*" >&2; exit 1; }
 
 EXT_SO="${EXT_SO:-$ROOT/target/release/libmcp_native.so}"
-PHP_CONFIG="${PHP_CONFIG:-php-config8.2}"
-PHP="${PHP:-php8.2}"
-PHP_FPM="${PHP_FPM:-php-fpm8.2}"
+bash scripts/install-deps.sh wp
+# shellcheck source=scripts/php-env.sh
+source scripts/php-env.sh
+PHP_CONFIG="$MCP_PHP_CONFIG"
 export PHP_CONFIG PHP
 [ -f "$EXT_SO" ] || fail "$EXT_SO does not exist (make build)"
-command -v "$PHP_CONFIG" >/dev/null || fail "$PHP_CONFIG not found (php8.2-dev)"
+command -v "$PHP_CONFIG" >/dev/null || fail "$PHP_CONFIG not found (php$PHP_VERSION-dev)"
 
 S="$ROOT/.test-run/install"
 rm -rf "$S"

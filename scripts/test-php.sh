@@ -4,8 +4,10 @@
 # With VALGRIND=1 the native run goes under valgrind (USE_ZEND_ALLOC=0) and fails on any error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh unit
+source scripts/php-env.sh
 EXT_SO=${EXT_SO:-$PWD/target/release/libmcp_native.so}
-PHP=${PHP_BIN:-php8.2}
+PHP=${PHP_BIN:-$PHP}
 PHPUNIT=(/usr/bin/phpunit -c tests/php/unit/phpunit.xml)
 [ -f "$EXT_SO" ] || { echo "test-php: $EXT_SO missing (run make build)" >&2; exit 1; }
 export EXT_SO

@@ -15,7 +15,7 @@ cd "$ROOT"
 log() { printf '[test-wp] %s\n' "$*" >&2; }
 die() { printf '[test-wp] ERROR: %s\n' "$*" >&2; exit 1; }
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh wp
 # shellcheck source=scripts/wp-stack.sh
 source scripts/wp-stack.sh
 PHPUNIT="$(command -v phpunit || true)"

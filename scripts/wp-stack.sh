@@ -41,7 +41,7 @@
 #                                     does not exist. Server php-s (default):
 #                                     PHP_CLI_SERVER_WORKERS=$WP_STACK_WORKERS php -S with a router
 #                                     (pretty permalinks and /wp-json/ go to WordPress); nginx:
-#                                     nginx ($WP_STACK_NGINX_WORKERS workers) + php-fpm8.2 (static pool
+#                                     nginx ($WP_STACK_NGINX_WORKERS workers) + php-fpm (static pool
 #                                     of $WP_STACK_FPM_WORKERS, clear_env=no), configs and sockets in
 #                                     DIR/.mcp-native. Exported variables (MCP_NATIVE_REQUIRE...) reach
 #                                     PHP. Background, own process group(s); returns once /wp-json/
@@ -53,8 +53,8 @@
 #   wp_free_port                      Print a free TCP port on 127.0.0.1.
 #   wp_kill_group PID                 INT, TERM after 2 s, KILL after 5 s, to the process group led by PID.
 #
-# Variables: PHP (default php8.2), EXT_SO (default target/release/libmcp_native.so),
-#   WP_STACK_WORKERS (php -S workers, default 2), WP_STACK_FPM (default php-fpm8.2),
+# Variables: PHP (default php$PHP_VERSION, see scripts/php-env.sh), EXT_SO (default target/release/libmcp_native.so),
+#   WP_STACK_WORKERS (php -S workers, default 2), WP_STACK_FPM (default php-fpm$PHP_VERSION),
 #   WP_STACK_FPM_WORKERS (default 4), WP_STACK_NGINX_WORKERS (default 2),
 #   MCP_NATIVE_ROOT (repository, derived),
 #   MCP_NATIVE_PLUGIN_DIR (the plugin linked into sites, default $MCP_NATIVE_ROOT/wp-plugin),
@@ -72,10 +72,11 @@
 #   wp_site_stop "$PWD/.e2e/site"; [ "$WP_STACK_STARTED_MARIADB" = 1 ] && wp_db_stop
 
 MCP_NATIVE_ROOT="${MCP_NATIVE_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
-: "${PHP:=php8.2}"
+# shellcheck source=scripts/php-env.sh
+source "$MCP_NATIVE_ROOT/scripts/php-env.sh"   # PHP_VERSION, PHP, PHP_FPM
 : "${EXT_SO:=$MCP_NATIVE_ROOT/target/release/libmcp_native.so}"
 : "${WP_STACK_WORKERS:=2}"
-: "${WP_STACK_FPM:=php-fpm8.2}"
+: "${WP_STACK_FPM:=$PHP_FPM}"
 : "${WP_STACK_FPM_WORKERS:=4}"
 : "${WP_STACK_NGINX_WORKERS:=2}"
 : "${WP_STACK_STARTED_MARIADB:=0}"
@@ -360,7 +361,7 @@ if ( ! file_exists( WP_PLUGIN_DIR . '/$WP_STACK_PLUGIN_MAIN' ) ) {
 \$r = activate_plugin( '$WP_STACK_PLUGIN_MAIN' );
 if ( is_wp_error( \$r ) ) { fwrite( STDERR, "[wp-stack] plugin activation failed: " . \$r->get_error_message() . "\n" ); exit( 1 ); }
 PHP
-    _wps_log "site ready: $dir ($url, database $db)"
+    _wps_log "site ready: $dir ($url, database $db, WordPress $(sed -n "s/^\$wp_version = '\([^']*\)';/\1/p" "$dir/wp-includes/version.php"), PHP $("$PHP" -r 'echo PHP_VERSION;'))"
 }
 
 wp_site_add_mu_plugin() {
@@ -419,7 +420,8 @@ wp_kill_group() {
 }
 
 wp_free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+    # PHP, not python3: a machine that only runs the demo has no Python.
+    "$PHP" -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1), "\n";'
 }
 
 wp_wait_http() {

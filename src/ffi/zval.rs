@@ -31,9 +31,9 @@ const IS_ARRAY: u8 = ffi::IS_ARRAY as u8;
 const IS_OBJECT: u8 = ffi::IS_OBJECT as u8;
 const IS_REFERENCE: u8 = ffi::IS_REFERENCE as u8;
 const IS_INDIRECT: u8 = ffi::IS_INDIRECT as u8;
-const HASH_FLAG_PACKED: u32 = 1 << 2;
-/// `IS_ARRAY | (IS_TYPE_REFCOUNTED | IS_TYPE_COLLECTABLE) << 8`
-const IS_ARRAY_EX: u32 = ffi::IS_ARRAY | (((1u32) | (1u32 << 1)) << 8);
+// HASH_FLAG_PACKED and IS_ARRAY_EX from this PHP's headers, and assertions that the layout read
+// here matches them: build.rs fails the build when it does not.
+include!(concat!(env!("OUT_DIR"), "/zend_layout.rs"));
 
 /// Pointers fixed at MINIT: interned keys and the class entries we test against.
 pub struct Statics {

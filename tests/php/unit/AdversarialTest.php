@@ -56,7 +56,7 @@ final class AdversarialTest extends TestCase {
 		);
 	}
 
-	public function nesting_kinds(): iterable {
+	public static function nesting_kinds(): iterable {
 		foreach ( array( 'array', 'object', 'items', 'anyOf' ) as $kind ) {
 			yield $kind => array( $kind );
 		}
@@ -67,6 +67,7 @@ final class AdversarialTest extends TestCase {
 	 *
 	 * @dataProvider nesting_kinds
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'nesting_kinds' )] // PHPUnit 10+ (Debian 13); the annotation is for 9.6
 	public function test_100000_levels_of_nesting_give_a_clear_exception( string $kind ): void {
 		$this->child(
 			self::WHICH . '

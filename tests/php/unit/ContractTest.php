@@ -8,7 +8,7 @@ use PHPUnit\Framework\TestCase;
  * once on the PHP fallback (scripts/test-php.sh), with the same expectations.
  */
 final class ContractTest extends TestCase {
-	public function schema_vectors(): iterable {
+	public static function schema_vectors(): iterable {
 		foreach ( Vectors::cases( 'schema_transformer' ) as $case ) {
 			if ( in_array( $case->name, Vectors::DIFFERENT_ON_PURPOSE, true ) ) {
 				continue;
@@ -18,6 +18,7 @@ final class ContractTest extends TestCase {
 	}
 
 	/** @dataProvider schema_vectors */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'schema_vectors' )] // PHPUnit 10+ (Debian 13); the annotation is for 9.6
 	public function test_reference_vectors_for_the_transformer( $case ): void {
 		$schema   = Vectors::php( $case->input->schema );
 		$key      = $case->input->wrapper_key ?? 'input';
@@ -28,13 +29,14 @@ final class ContractTest extends TestCase {
 		$this->assertSame( serialize( $expected ), serialize( $got ) );
 	}
 
-	public function normalizer_vectors(): iterable {
+	public static function normalizer_vectors(): iterable {
 		foreach ( Vectors::cases( 'ability_argument_normalizer' ) as $case ) {
 			yield $case->name => array( $case );
 		}
 	}
 
 	/** @dataProvider normalizer_vectors */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'normalizer_vectors' )]
 	public function test_reference_vectors_for_the_normalizer( $case ): void {
 		$schema   = Vectors::php( $case->input->input_schema );
 		$expected = Vectors::php( $case->expected );
@@ -44,7 +46,7 @@ final class ContractTest extends TestCase {
 		$this->assertSame( $expected, Contract::normalize_arguments( $schema, Vectors::php( $case->input->parameters ) ) );
 	}
 
-	public function wrap_unwrap_vectors(): iterable {
+	public static function wrap_unwrap_vectors(): iterable {
 		foreach ( Vectors::cases( 'mcp_tool' ) as $case ) {
 			$input = $case->input;
 			if ( ! isset( $input->adapter_meta ) || ! Vectors::is_plain( $case ) ) {
@@ -57,6 +59,7 @@ final class ContractTest extends TestCase {
 	}
 
 	/** @dataProvider wrap_unwrap_vectors */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'wrap_unwrap_vectors' )]
 	public function test_reference_vectors_for_wrap_and_unwrap( $case ): void {
 		$meta     = Vectors::php( $case->input->adapter_meta );
 		$expected = Vectors::php( $case->expected );
