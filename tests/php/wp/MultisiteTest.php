@@ -13,6 +13,10 @@ namespace McpNative\Tests\WP;
 
 require_once __DIR__ . '/ConcurrentHttp.php';
 
+use McpNative\Plugin\Admin\Admin;
+use McpNative\Plugin\Admin\ClientConfig;
+use McpNative\Plugin\Admin\NetworkPage;
+use McpNative\Plugin\Admin\StatusPage;
 use McpNative\Plugin\Session\SessionStore;
 use McpNative\Plugin\SiteIdentity;
 
@@ -157,5 +161,98 @@ final class MultisiteTest extends TestCase {
 		foreach ( array( 'two' => $this->two, 'three' => $this->three ) as $slug => $blog_id ) {
 			$this->assert_first_requests_agree_on_site_id( "/$slug" . self::ENDPOINT, $wpdb->get_blog_prefix( $blog_id ) . 'options', 3 );
 		}
+	}
+
+	// ------------------------------------------------------------------ admin screens
+
+	private function super_admin(): int {
+		$admin = get_user_by( 'login', 'admin' );
+		$this->assertNotFalse( $admin );
+		$this->assertTrue( is_super_admin( $admin->ID ) );
+		wp_set_current_user( $admin->ID );
+		return $admin->ID;
+	}
+
+	private static function dom( string $html ): \DOMXPath {
+		$dom      = new \DOMDocument();
+		$previous = libxml_use_internal_errors( true );
+		$dom->loadHTML( '<?xml encoding="UTF-8"><html><body>' . $html . '</body></html>' );
+		libxml_clear_errors();
+		libxml_use_internal_errors( $previous );
+		return new \DOMXPath( $dom );
+	}
+
+	public function test_network_admin_page_lists_every_site_with_endpoint_and_site_id(): void {
+		$this->super_admin();
+		$two_id = $this->on_site( $this->two, static fn() => SiteIdentity::site_id() );
+		// A site that never served MCP shows "not assigned yet" and gets no id from the page.
+		$this->on_site( $this->three, static fn() => delete_option( SiteIdentity::OPTION ) );
+
+		ob_start();
+		NetworkPage::render();
+		$html  = (string) ob_get_clean();
+		$xpath = self::dom( $html );
+		$this->assertSame( 1, $xpath->query( '//p[contains(@class,"mcp-native-extension-status")]' )->length, 'extension status once for the network' );
+		$rows = array();
+		foreach ( $xpath->query( '//tr[contains(@class,"mcp-native-site-row")]' ) as $tr ) {
+			$rows[ (int) $tr->getAttribute( 'data-blog-id' ) ] = $tr;
+		}
+		$this->assertSame( array( 1, $this->two, $this->three ), array_keys( $rows ) );
+		foreach ( $rows as $blog_id => $tr ) {
+			$this->assertSame( 'yes', $tr->getAttribute( 'data-active' ), 'network-activated: every site serves MCP' );
+			$this->assertSame( get_rest_url( $blog_id, 'mcp/mcp-adapter-default-server' ), $xpath->query( './/code[contains(@class,"mcp-native-endpoint")]', $tr )->item( 0 )->textContent );
+			$this->assertSame( get_admin_url( $blog_id, 'tools.php?page=mcp-native' ), $xpath->query( './/a[contains(@class,"mcp-native-site-status")]', $tr )->item( 0 )->getAttribute( 'href' ) );
+		}
+		$this->assertSame( $two_id, $xpath->query( './/code[contains(@class,"mcp-native-site-id")]', $rows[ $this->two ] )->item( 0 )->textContent );
+		$this->assertSame( 1, $xpath->query( './/*[contains(@class,"mcp-native-site-id-pending")]', $rows[ $this->three ] )->length );
+		$this->assertFalse( $this->on_site( $this->three, static fn() => get_option( SiteIdentity::OPTION ) ), 'the page created a site_id' );
+		foreach ( $xpath->query( '//button[contains(@class,"mcp-native-copy")]' ) as $button ) {
+			$this->assertStringStartsWith( 'Copy the endpoint URL of ', $button->getAttribute( 'aria-label' ) );
+		}
+	}
+
+	public function test_network_menu_and_plugins_screen_link_for_super_admins_only(): void {
+		$this->super_admin();
+		$GLOBALS['submenu'] = array();
+		NetworkPage::register_menu();
+		$entries = array_values( array_filter( $GLOBALS['submenu']['settings.php'] ?? array(), static fn( $e ) => NetworkPage::SLUG === $e[2] ) );
+		$this->assertCount( 1, $entries );
+		$this->assertSame( 'manage_network_options', $entries[0][1] );
+		$this->assertSame( network_admin_url( 'settings.php?page=mcp-native-network' ), NetworkPage::url() );
+
+		$hook = 'network_admin_plugin_action_links_' . plugin_basename( MCP_NATIVE_PLUGIN_FILE );
+		$this->assertNotFalse( has_filter( $hook, array( Admin::class, 'network_action_links' ) ) );
+		$links = apply_filters( $hook, array( 'deactivate' => '<a href="#">Network Deactivate</a>' ) );
+		$this->assertSame( '<a href="' . esc_url( NetworkPage::url() ) . '">Network status</a>', $links[0] );
+
+		// A site administrator who is not a super admin gets neither.
+		$site_admin = $this->create_user( 'subscriber' );
+		add_user_to_blog( 1, $site_admin, 'administrator' );
+		wp_set_current_user( $site_admin );
+		$this->assertCount( 1, apply_filters( $hook, array( 'deactivate' => '<a href="#">x</a>' ) ) );
+		$this->assertFalse( current_user_can( NetworkPage::CAPABILITY ) );
+	}
+
+	public function test_each_site_page_shows_its_own_site_id_and_a_distinct_claude_key(): void {
+		$this->super_admin();
+		$keys = array();
+		foreach ( array( $this->two, $this->three ) as $blog_id ) {
+			$this->on_site(
+				$blog_id,
+				function () use ( $blog_id, &$keys ) {
+					$GLOBALS['wp_rest_server'] = null;
+					ob_start();
+					StatusPage::render();
+					$xpath = self::dom( (string) ob_get_clean() );
+					$this->assertSame( SiteIdentity::site_id(), $xpath->query( '//input[@id="mcp-native-site-id"]' )->item( 0 )->getAttribute( 'value' ) );
+					$this->assertSame( (string) $blog_id, $xpath->query( '//code[contains(@class,"mcp-native-blog-id")]' )->item( 0 )->textContent );
+					$config = json_decode( $xpath->query( '//textarea[@id="mcp-native-claude-config"]' )->item( 0 )->textContent, true );
+					$key    = ClientConfig::site_key();
+					$this->assertSame( get_rest_url( $blog_id, 'mcp/mcp-adapter-default-server' ), $config['mcpServers'][ $key ]['env']['WP_API_URL'] );
+					$keys[] = $key;
+				}
+			);
+		}
+		$this->assertCount( 2, array_unique( $keys ), 'two sites, one Claude Desktop key' );
 	}
 }
