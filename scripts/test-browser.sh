@@ -7,7 +7,10 @@
 # through wp-login.php as admin, opens Tools → MCP Native and Tools → Site Health (Status and
 # Info tabs), checks their content against the site's real MCP endpoints (tools/list over HTTP),
 # parses the Claude Desktop JSON, checks that a subscriber is refused, and saves screenshots in
-# tests/browser/artifacts/ (kept as CI artifacts; gitignored).
+# tests/browser/artifacts/ (kept as CI artifacts; gitignored). Then, on a subdirectory multisite
+# network (.test-run/browser/network, sub-sites /two/ and /three/, wp_site_make_multisite),
+# tests/browser/network.test.mjs checks Network Admin → Settings → MCP Native, the network
+# Plugins screen's link and a sub-site's status page against each site's endpoint.
 #
 # Installs what it needs: the Debian package chromium (when /usr/bin/chromium is missing) and the
 # pinned npm packages of tests/browser (npm ci). Everything it starts (PHP servers, MariaDB if it
@@ -30,6 +33,7 @@ BROWSER_DIR="$ROOT/tests/browser"
 ARTIFACTS="$BROWSER_DIR/artifacts"
 RUN="$ROOT/.test-run/browser"
 SITE="$RUN/site"
+NETWORK="$RUN/network"
 MODES="${BROWSER_MODES:-native fallback}"
 OUTER_REQUIRE="${MCP_NATIVE_REQUIRE:-}"
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
@@ -55,7 +59,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ ! -f "$BROWSER_DIR
 fi
 
 # ------------------------------------------------------------------ site
-wp_stop_site_on_exit "$SITE"
+wp_stop_site_on_exit "$SITE" "$NETWORK"
 
 mkdir -p "$RUN" "$ARTIFACTS"
 exec 7>"$RUN/.test-browser.lock"
@@ -73,6 +77,23 @@ if ( is_wp_error( $id ) ) { fwrite( STDERR, $id->get_error_message() . "\n" ); e
 // No "confirm your admin email" interstitial after logging in.
 update_option( "admin_email_lifespan", time() + YEAR_IN_SECONDS );
 ' || die "could not create the subscriber"
+
+log "creating the multisite network"
+wp_site_create "$NETWORK" mcpnative_browser_net "http://127.0.0.1:$(wp_free_port)" "$ROOT/examples/sample-abilities.php"
+wp_site_make_multisite "$NETWORK" two three
+NETWORK_APP_PASSWORD="$(wp_app_password "$NETWORK" admin browser-test)"
+NETWORK_ADMIN_PASSWORD="$(wp_site_env "$NETWORK" WP_ADMIN_PASSWORD)"
+wp_site_php "$NETWORK" 'update_option( "admin_email_lifespan", time() + YEAR_IN_SECONDS );' || die "could not prepare the network"
+
+# run_node TEST_FILE SITE_URL ADMIN_PASSWORD APP_PASSWORD
+run_node() {
+    BROWSER_MODE="$mode" WP_URL="$2" \
+        WP_ADMIN_USER=admin WP_ADMIN_PASSWORD="$3" WP_APP_PASSWORD="$4" \
+        WP_SUBSCRIBER_USER=reader WP_SUBSCRIBER_PASSWORD="$SUBSCRIBER_PASSWORD" \
+        EXPECTED_EXTENSION_VERSION="$(sed -n "s/.*EXPECTED_EXTENSION_VERSION = '\([^']*\)'.*/\1/p" wp-plugin/includes/Contract.php)" \
+        ARTIFACTS="$ARTIFACTS" \
+        timeout --kill-after=10 120 node --test --test-timeout=90000 "$1"
+}
 
 declare -A results=()
 failed=0
@@ -94,25 +115,32 @@ for mode in $MODES; do
     MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$SITE" "$port" "$serve"
     log "browser test ($mode) on http://127.0.0.1:$port"
     set +e
-    BROWSER_MODE="$mode" WP_URL="http://127.0.0.1:$port" \
-        WP_ADMIN_USER=admin WP_ADMIN_PASSWORD="$ADMIN_PASSWORD" WP_APP_PASSWORD="$APP_PASSWORD" \
-        WP_SUBSCRIBER_USER=reader WP_SUBSCRIBER_PASSWORD="$SUBSCRIBER_PASSWORD" \
-        EXPECTED_EXTENSION_VERSION="$(sed -n "s/.*EXPECTED_EXTENSION_VERSION = '\([^']*\)'.*/\1/p" wp-plugin/includes/Contract.php)" \
-        ARTIFACTS="$ARTIFACTS" \
-        timeout --kill-after=10 120 node --test --test-timeout=90000 "$BROWSER_DIR/admin.test.mjs"
+    run_node "$BROWSER_DIR/admin.test.mjs" "http://127.0.0.1:$port" "$ADMIN_PASSWORD" "$APP_PASSWORD"
     rc=$?
     set -e
     log "browser test ($mode) exited with $rc"
     ran=$((ran + 1))
     wp_site_stop "$SITE" "$port"
+    nport="$(wp_free_port)"
+    MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$NETWORK" "$nport" "$serve"
+    log "browser test ($mode, multisite network) on http://127.0.0.1:$nport"
+    set +e
+    run_node "$BROWSER_DIR/network.test.mjs" "http://127.0.0.1:$nport" "$NETWORK_ADMIN_PASSWORD" "$NETWORK_APP_PASSWORD"
+    nrc=$?
+    set -e
+    log "browser test ($mode, multisite network) exited with $nrc"
+    wp_site_stop "$NETWORK" "$nport"
+    [ "$rc" = 0 ] && rc=$nrc
     problems="$(grep -hE 'PHP (Fatal error|Parse error|Warning|Notice|Deprecated)|Uncaught' \
-        "$SITE/.mcp-native/debug.log" "$SITE/.mcp-native/php-errors.log" 2>/dev/null \
+        "$SITE/.mcp-native/debug.log" "$SITE/.mcp-native/php-errors.log" \
+        "$NETWORK/.mcp-native/debug.log" "$NETWORK/.mcp-native/php-errors.log" 2>/dev/null \
         | grep -E "plugins/mcp-native/|$ROOT/wp-plugin/|Fatal error|Uncaught" || true)"
     if [ -n "$problems" ]; then
         printf '[test-browser] %s: PHP problems logged:\n%s\n' "$mode" "$(printf '%s\n' "$problems" | sort | uniq -c | head -n 20)" >&2
         [ "$rc" = 0 ] && rc=1
     fi
     : > "$SITE/.mcp-native/debug.log"; : > "$SITE/.mcp-native/php-errors.log" 2>/dev/null || true
+    : > "$NETWORK/.mcp-native/debug.log"; : > "$NETWORK/.mcp-native/php-errors.log" 2>/dev/null || true
     if [ "$rc" = 0 ]; then results[$mode]=PASSED; else results[$mode]="FAILED (exit $rc)"; failed=1; fi
 done
 

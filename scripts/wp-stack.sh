@@ -255,6 +255,26 @@ if ( preg_match( '#(^|/)\.#', $mcpn_path ) ) { // dot files and dirs (.mcp-nativ
 	return true;
 }
 $mcpn_file = $mcpn_root . $mcpn_path;
+// A subdirectory network (wp_site_make_multisite): /SITE/wp-admin/..., /SITE/wp-includes/...
+// and /SITE/*.php are the main copy's files, as WordPress's multisite rewrite rules say.
+if ( ! file_exists( $mcpn_file ) && is_file( $mcpn_root . '/.mcp-native/network.php' )
+	&& preg_match( '#^/[_0-9a-zA-Z-]+(/(wp-(admin|includes|content)(/.*)?|[^/]+\.php))$#', $mcpn_path, $mcpn_m )
+	&& file_exists( $mcpn_root . $mcpn_m[1] ) ) {
+	$mcpn_path = $mcpn_m[1];
+	$mcpn_file = $mcpn_root . $mcpn_path;
+	if ( is_dir( $mcpn_file ) && '/' !== substr( $mcpn_path, -1 ) ) {
+		header( 'Location: ' . $_SERVER['REQUEST_URI'] . '/', true, 301 ); // wp-admin → wp-admin/
+		return true;
+	}
+	if ( is_file( $mcpn_file ) && '.php' !== substr( $mcpn_file, -4 ) ) {
+		// php -S would look for the requested path itself: serve the main copy's static file.
+		$mcpn_types = array( 'css' => 'text/css', 'js' => 'text/javascript', 'svg' => 'image/svg+xml', 'png' => 'image/png', 'gif' => 'image/gif', 'jpg' => 'image/jpeg', 'woff' => 'font/woff', 'woff2' => 'font/woff2', 'ttf' => 'font/ttf', 'json' => 'application/json' );
+		header( 'Content-Type: ' . ( $mcpn_types[ strtolower( pathinfo( $mcpn_file, PATHINFO_EXTENSION ) ) ] ?? 'application/octet-stream' ) );
+		header( 'Content-Length: ' . filesize( $mcpn_file ) );
+		readfile( $mcpn_file );
+		return true;
+	}
+}
 if ( is_dir( $mcpn_file ) && is_file( rtrim( $mcpn_file, '/' ) . '/index.php' ) ) {
 	$mcpn_file = rtrim( $mcpn_file, '/' ) . '/index.php';
 	$mcpn_path = rtrim( $mcpn_path, '/' ) . '/index.php';
@@ -430,7 +450,6 @@ _wps_write_network_config() {
     cat > "$1/.mcp-native/network.php" <<PHP
 <?php
 // Written by scripts/wp-stack.sh (wp_site_make_multisite; the domain is rewritten by wp_site_serve).
-define( 'WP_ALLOW_MULTISITE', true );
 define( 'MULTISITE', true );
 define( 'SUBDOMAIN_INSTALL', false );
 define( 'DOMAIN_CURRENT_SITE', '$2' );
@@ -644,6 +663,8 @@ http {
         root $dir;
         index index.php;
         location ~ /\. { default_type application/json; return 404 '{"code":"not_found","message":"Not found.","data":{"status":404}}'; }
+$( [ -f "$dir/.mcp-native/network.php" ] && printf '%s\n' \
+        'if (!-e $request_filename) { rewrite ^/[_0-9a-zA-Z-]+(/wp-(admin|includes|content).*)$ $1 last; rewrite ^/[_0-9a-zA-Z-]+(/[^/]+\.php)$ $1 last; }' )
         location / { try_files \$uri \$uri/ /index.php?\$args; }
         location ~ \.php\$ {
             try_files \$uri =404;

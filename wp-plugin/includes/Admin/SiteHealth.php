@@ -241,7 +241,7 @@ final class SiteHealth {
 		$html .= '<li>' . esc_html__( 'Reload this page: it says which implementation runs.', 'mcp-native' ) . '</li></ol>';
 		$html .= '<p>' . sprintf(
 			/* translators: 1: PHP SAPI, 2: loaded php.ini */
-			esc_html__( 'This site runs PHP through %1$s; its php.ini is %2$s. The command line and other PHP-FPM pools have their own configuration. Until then, MCP works on the PHP fallback.', 'mcp-native' ),
+			esc_html__( 'PHP runs here through %1$s; its php.ini is %2$s. The command line and other PHP-FPM pools have their own configuration. Until then, MCP works on the PHP fallback.', 'mcp-native' ),
 			'<code>' . esc_html( $status->sapi ) . '</code>',
 			'<code>' . esc_html( $status->loaded_ini ?? __( '(none)', 'mcp-native' ) ) . '</code>'
 		) . '</p>';
