@@ -125,7 +125,7 @@ final class ExtensionStatus {
 			PHP_SAPI,
 			PHP_VERSION,
 			(bool) PHP_ZTS,
-			php_uname( 'm' )
+			function_exists( 'php_uname' ) ? php_uname( 'm' ) : '' // hosts may disable php_uname
 		);
 	}
 
