@@ -58,7 +58,7 @@ selects_tests() {
         names+="$(sed -n 's/^final class \([A-Za-z0-9_]*\).*/McpNative\\Tests\\WP\\\1/p' "$f")"$'\n'
         names+="$(sed -n 's/.*public function \(test_[A-Za-z0-9_]*\).*/\1/p' "$f" | sed "s/^/$(basename "$f" .php)::/")"$'\n'
     done
-    printf '%s' "$names" | grep -qE -- "$filter"
+    printf '%s' "$names" | grep -qiE -- "$filter"   # phpunit matches case-insensitively
 }
 SINGLE_SITE_TESTS=1
 selects_tests -L "$@" || SINGLE_SITE_TESTS=0
