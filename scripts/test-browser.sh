@@ -85,14 +85,25 @@ NETWORK_APP_PASSWORD="$(wp_app_password "$NETWORK" admin browser-test)"
 NETWORK_ADMIN_PASSWORD="$(wp_site_env "$NETWORK" WP_ADMIN_PASSWORD)"
 wp_site_php "$NETWORK" 'update_option( "admin_email_lifespan", time() + YEAR_IN_SECONDS );' || die "could not prepare the network"
 
-# run_node TEST_FILE SITE_URL ADMIN_PASSWORD APP_PASSWORD
-run_node() {
-    BROWSER_MODE="$mode" WP_URL="$2" \
+# serve_and_test DIR TEST_FILE ADMIN_PASSWORD APP_PASSWORD: serves DIR on a free port in the
+# current $mode, runs one test file against it, stops the server; returns the test's status.
+serve_and_test() {
+    local dir="$1" file="$2" port rc
+    port="$(wp_free_port)"
+    MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$dir" "$port" "$serve" || return 1
+    log "browser test ($mode, $(basename "$file")) on http://127.0.0.1:$port"
+    set +e
+    BROWSER_MODE="$mode" WP_URL="http://127.0.0.1:$port" \
         WP_ADMIN_USER=admin WP_ADMIN_PASSWORD="$3" WP_APP_PASSWORD="$4" \
         WP_SUBSCRIBER_USER=reader WP_SUBSCRIBER_PASSWORD="$SUBSCRIBER_PASSWORD" \
         EXPECTED_EXTENSION_VERSION="$(sed -n "s/.*EXPECTED_EXTENSION_VERSION = '\([^']*\)'.*/\1/p" wp-plugin/includes/Contract.php)" \
         ARTIFACTS="$ARTIFACTS" \
-        timeout --kill-after=10 120 node --test --test-timeout=90000 "$1"
+        timeout --kill-after=10 120 node --test --test-timeout=90000 "$file"
+    rc=$?
+    set -e
+    log "browser test ($mode, $(basename "$file")) exited with $rc"
+    wp_site_stop "$dir" "$port"
+    return "$rc"
 }
 
 declare -A results=()
@@ -111,26 +122,11 @@ for mode in $MODES; do
         fallback) serve=without-extension ;;
         *) die "unknown mode '$mode' (native|fallback)" ;;
     esac
-    port="$(wp_free_port)"
-    MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$SITE" "$port" "$serve"
-    log "browser test ($mode) on http://127.0.0.1:$port"
-    set +e
-    run_node "$BROWSER_DIR/admin.test.mjs" "http://127.0.0.1:$port" "$ADMIN_PASSWORD" "$APP_PASSWORD"
-    rc=$?
-    set -e
-    log "browser test ($mode) exited with $rc"
+    rc=0; nrc=0
+    serve_and_test "$SITE" "$BROWSER_DIR/admin.test.mjs" "$ADMIN_PASSWORD" "$APP_PASSWORD" || rc=$?
+    serve_and_test "$NETWORK" "$BROWSER_DIR/network.test.mjs" "$NETWORK_ADMIN_PASSWORD" "$NETWORK_APP_PASSWORD" || nrc=$?
+    [ "$rc" != 0 ] || rc=$nrc
     ran=$((ran + 1))
-    wp_site_stop "$SITE" "$port"
-    nport="$(wp_free_port)"
-    MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$NETWORK" "$nport" "$serve"
-    log "browser test ($mode, multisite network) on http://127.0.0.1:$nport"
-    set +e
-    run_node "$BROWSER_DIR/network.test.mjs" "http://127.0.0.1:$nport" "$NETWORK_ADMIN_PASSWORD" "$NETWORK_APP_PASSWORD"
-    nrc=$?
-    set -e
-    log "browser test ($mode, multisite network) exited with $nrc"
-    wp_site_stop "$NETWORK" "$nport"
-    [ "$rc" = 0 ] && rc=$nrc
     problems="$(grep -hE 'PHP (Fatal error|Parse error|Warning|Notice|Deprecated)|Uncaught' \
         "$SITE/.mcp-native/debug.log" "$SITE/.mcp-native/php-errors.log" \
         "$NETWORK/.mcp-native/debug.log" "$NETWORK/.mcp-native/php-errors.log" 2>/dev/null \
