@@ -71,6 +71,11 @@ ENDPOINT="$ENDPOINT" PASSWORD="$PASSWORD" URL="$URL" "$PHP" -r 'echo json_encode
     "username" => "admin", "password" => getenv("PASSWORD"), "site_url" => getenv("URL")),
     JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";' > "$DEMO/connection.json"
 ADMIN_PASSWORD="$(wp_site_env "$SITE" WP_ADMIN_PASSWORD)"
+# The same generator as the admin page (Tools → MCP Native), with the real application password.
+CLAUDE_CONFIG="$(WPS_PASSWORD="$PASSWORD" wp_site_php "$SITE" '
+echo \McpNative\Plugin\Admin\ClientConfig::claude_desktop_json( \McpNative\Plugin\Admin\ServerOverview::servers(), "admin", (string) getenv( "WPS_PASSWORD" ) );
+')" || { echo "[demo] could not build the Claude Desktop configuration" >&2; exit 1; }
+printf '%s\n' "$CLAUDE_CONFIG" > "$DEMO/claude_desktop_config.json"
 
 cat <<TXT
 
@@ -89,9 +94,9 @@ cat <<TXT
       -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}' \\
       $ENDPOINT
 
-  Claude Desktop (claude_desktop_config.json):
-    { "mcpServers": { "wordpress": { "command": "npx", "args": ["-y", "@automattic/mcp-wordpress-remote"],
-        "env": { "WP_API_URL": "$ENDPOINT", "WP_API_USERNAME": "admin", "WP_API_PASSWORD": "$PASSWORD" } } } }
+  Claude Desktop: add these mcpServers entries to claude_desktop_config.json
+  (also in $DEMO/claude_desktop_config.json; the admin page shows the same form):
+$(printf '%s\n' "$CLAUDE_CONFIG" | sed 's/^/    /')
 
   Logs: $SITE/.mcp-native/ (debug.log, php-errors.log, server-$PORT.log)
   Stop: Ctrl-C or 'make demo-stop'

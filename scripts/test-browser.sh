@@ -7,7 +7,10 @@
 # through wp-login.php as admin, opens Tools → MCP Native and Tools → Site Health (Status and
 # Info tabs), checks their content against the site's real MCP endpoints (tools/list over HTTP),
 # parses the Claude Desktop JSON, checks that a subscriber is refused, and saves screenshots in
-# tests/browser/artifacts/ (kept as CI artifacts; gitignored).
+# tests/browser/artifacts/ (kept as CI artifacts; gitignored). Then, on a subdirectory multisite
+# network (.test-run/browser/network, sub-sites /two/ and /three/, wp_site_make_multisite),
+# tests/browser/network.test.mjs checks Network Admin → Settings → MCP Native, the network
+# Plugins screen's link and a sub-site's status page against each site's endpoint.
 #
 # Installs what it needs (scripts/install-deps.sh wp node browser: Debian's chromium, Node 22) and the
 # pinned npm packages of tests/browser (npm ci). Everything it starts (PHP servers, MariaDB if it
@@ -32,6 +35,7 @@ BROWSER_DIR="$ROOT/tests/browser"
 ARTIFACTS="$BROWSER_DIR/artifacts"
 RUN="$ROOT/.test-run/browser"
 SITE="$RUN/site"
+NETWORK="$RUN/network"
 MODES="${BROWSER_MODES:-native fallback}"
 OUTER_REQUIRE="${MCP_NATIVE_REQUIRE:-}"
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
@@ -48,7 +52,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ ! -f "$BROWSER_DIR
 fi
 
 # ------------------------------------------------------------------ site
-wp_stop_site_on_exit "$SITE"
+wp_stop_site_on_exit "$SITE" "$NETWORK"
 
 mkdir -p "$RUN" "$ARTIFACTS"
 exec 7>"$RUN/.test-browser.lock"
@@ -67,6 +71,34 @@ if ( is_wp_error( $id ) ) { fwrite( STDERR, $id->get_error_message() . "\n" ); e
 update_option( "admin_email_lifespan", time() + YEAR_IN_SECONDS );
 ' || die "could not create the subscriber"
 
+log "creating the multisite network"
+wp_site_create "$NETWORK" mcpnative_browser_net "http://127.0.0.1:$(wp_free_port)" "$ROOT/examples/sample-abilities.php"
+wp_site_make_multisite "$NETWORK" two three
+NETWORK_APP_PASSWORD="$(wp_app_password "$NETWORK" admin browser-test)"
+NETWORK_ADMIN_PASSWORD="$(wp_site_env "$NETWORK" WP_ADMIN_PASSWORD)"
+wp_site_php "$NETWORK" 'update_option( "admin_email_lifespan", time() + YEAR_IN_SECONDS );' || die "could not prepare the network"
+
+# serve_and_test DIR TEST_FILE ADMIN_PASSWORD APP_PASSWORD: serves DIR on a free port in the
+# current $mode, runs one test file against it, stops the server; returns the test's status.
+serve_and_test() {
+    local dir="$1" file="$2" port rc
+    port="$(wp_free_port)"
+    MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$dir" "$port" "$serve" || return 1
+    log "browser test ($mode, $(basename "$file")) on http://127.0.0.1:$port"
+    set +e
+    BROWSER_MODE="$mode" WP_URL="http://127.0.0.1:$port" \
+        WP_ADMIN_USER=admin WP_ADMIN_PASSWORD="$3" WP_APP_PASSWORD="$4" \
+        WP_SUBSCRIBER_USER=reader WP_SUBSCRIBER_PASSWORD="$SUBSCRIBER_PASSWORD" \
+        EXPECTED_EXTENSION_VERSION="$(sed -n "s/.*EXPECTED_EXTENSION_VERSION = '\([^']*\)'.*/\1/p" wp-plugin/includes/Contract.php)" \
+        ARTIFACTS="$ARTIFACTS" \
+        timeout --kill-after=10 120 node --test --test-timeout=90000 "$file"
+    rc=$?
+    set -e
+    log "browser test ($mode, $(basename "$file")) exited with $rc"
+    wp_site_stop "$dir" "$port"
+    return "$rc"
+}
+
 declare -A results=()
 failed=0
 ran=0
@@ -83,29 +115,21 @@ for mode in $MODES; do
         fallback) serve=without-extension ;;
         *) die "unknown mode '$mode' (native|fallback)" ;;
     esac
-    port="$(wp_free_port)"
-    MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$SITE" "$port" "$serve"
-    log "browser test ($mode) on http://127.0.0.1:$port"
-    set +e
-    BROWSER_MODE="$mode" WP_URL="http://127.0.0.1:$port" \
-        WP_ADMIN_USER=admin WP_ADMIN_PASSWORD="$ADMIN_PASSWORD" WP_APP_PASSWORD="$APP_PASSWORD" \
-        WP_SUBSCRIBER_USER=reader WP_SUBSCRIBER_PASSWORD="$SUBSCRIBER_PASSWORD" \
-        EXPECTED_EXTENSION_VERSION="$(sed -n "s/.*EXPECTED_EXTENSION_VERSION = '\([^']*\)'.*/\1/p" wp-plugin/includes/Contract.php)" \
-        ARTIFACTS="$ARTIFACTS" \
-        timeout --kill-after=10 120 node --test --test-timeout=90000 "$BROWSER_DIR/admin.test.mjs"
-    rc=$?
-    set -e
-    log "browser test ($mode) exited with $rc"
+    rc=0; nrc=0
+    serve_and_test "$SITE" "$BROWSER_DIR/admin.test.mjs" "$ADMIN_PASSWORD" "$APP_PASSWORD" || rc=$?
+    serve_and_test "$NETWORK" "$BROWSER_DIR/network.test.mjs" "$NETWORK_ADMIN_PASSWORD" "$NETWORK_APP_PASSWORD" || nrc=$?
+    [ "$rc" != 0 ] || rc=$nrc
     ran=$((ran + 1))
-    wp_site_stop "$SITE" "$port"
     problems="$(grep -hE 'PHP (Fatal error|Parse error|Warning|Notice|Deprecated)|Uncaught' \
-        "$SITE/.mcp-native/debug.log" "$SITE/.mcp-native/php-errors.log" 2>/dev/null \
+        "$SITE/.mcp-native/debug.log" "$SITE/.mcp-native/php-errors.log" \
+        "$NETWORK/.mcp-native/debug.log" "$NETWORK/.mcp-native/php-errors.log" 2>/dev/null \
         | grep -E "plugins/mcp-native/|$ROOT/wp-plugin/|Fatal error|Uncaught" || true)"
     if [ -n "$problems" ]; then
         printf '[test-browser] %s: PHP problems logged:\n%s\n' "$mode" "$(printf '%s\n' "$problems" | sort | uniq -c | head -n 20)" >&2
         [ "$rc" = 0 ] && rc=1
     fi
     : > "$SITE/.mcp-native/debug.log"; : > "$SITE/.mcp-native/php-errors.log" 2>/dev/null || true
+    : > "$NETWORK/.mcp-native/debug.log"; : > "$NETWORK/.mcp-native/php-errors.log" 2>/dev/null || true
     if [ "$rc" = 0 ]; then results[$mode]=PASSED; else results[$mode]="FAILED (exit $rc)"; failed=1; fi
 done
 

@@ -24,6 +24,13 @@
 #                                     folder) symlinked into wp-content/mu-plugins. Writes
 #                                     DIR/.mcp-native/site.env. Starts MariaDB if needed (sets
 #                                     WP_STACK_STARTED_MARIADB). About 2-3 s.
+#   wp_site_make_multisite DIR [SLUG...]
+#                                     Turn a site made by wp_site_create into a subdirectory multisite
+#                                     network with WordPress's own install_network() and
+#                                     populate_network() (PHP CLI), then create one sub-site per SLUG
+#                                     (path /SLUG/, pretty permalinks) and network-activate the
+#                                     plugin. admin is super admin. The network's domain follows the
+#                                     port it is served on (wp_site_serve rewrites it). About 2 s.
 #   wp_site_add_mu_plugin DIR FILE... Symlink PHP files into DIR/wp-content/mu-plugins (loaded on the
 #                                     next request). A directory argument adds every *.php in it.
 #   wp_site_php DIR [-d ini=val ...] [--] PHP_CODE
@@ -213,8 +220,14 @@ define( 'WP_AUTO_UPDATE_CORE', false );
 define( 'WP_HTTP_BLOCK_EXTERNAL', true ); // loopback only: no update checks, no outbound calls
 define( 'FS_METHOD', 'direct' );
 
-// The site follows the port it is served on (php -S on any loopback port).
-if ( isset( \$_SERVER['HTTP_HOST'] ) && preg_match( '/^(127\.0\.0\.1|localhost)(:[0-9]{1,5})?\$/', \$_SERVER['HTTP_HOST'] ) ) {
+// A multisite network (wp_site_make_multisite): its constants, domain included.
+if ( is_file( __DIR__ . '/.mcp-native/network.php' ) ) {
+	require __DIR__ . '/.mcp-native/network.php';
+}
+
+// The site follows the port it is served on (php -S on any loopback port); a network follows it
+// through its domain instead (wp_site_serve rewrites it).
+if ( ! defined( 'MULTISITE' ) && isset( \$_SERVER['HTTP_HOST'] ) && preg_match( '/^(127\.0\.0\.1|localhost)(:[0-9]{1,5})?\$/', \$_SERVER['HTTP_HOST'] ) ) {
 	define( 'WP_HOME', 'http://' . \$_SERVER['HTTP_HOST'] );
 	define( 'WP_SITEURL', 'http://' . \$_SERVER['HTTP_HOST'] );
 }
@@ -243,6 +256,26 @@ if ( preg_match( '#(^|/)\.#', $mcpn_path ) ) { // dot files and dirs (.mcp-nativ
 	return true;
 }
 $mcpn_file = $mcpn_root . $mcpn_path;
+// A subdirectory network (wp_site_make_multisite): /SITE/wp-admin/..., /SITE/wp-includes/...
+// and /SITE/*.php are the main copy's files, as WordPress's multisite rewrite rules say.
+if ( ! file_exists( $mcpn_file ) && is_file( $mcpn_root . '/.mcp-native/network.php' )
+	&& preg_match( '#^/[_0-9a-zA-Z-]+(/(wp-(admin|includes|content)(/.*)?|[^/]+\.php))$#', $mcpn_path, $mcpn_m )
+	&& file_exists( $mcpn_root . $mcpn_m[1] ) ) {
+	$mcpn_path = $mcpn_m[1];
+	$mcpn_file = $mcpn_root . $mcpn_path;
+	if ( is_dir( $mcpn_file ) && '/' !== substr( $mcpn_path, -1 ) ) {
+		header( 'Location: ' . $_SERVER['REQUEST_URI'] . '/', true, 301 ); // wp-admin → wp-admin/
+		return true;
+	}
+	if ( is_file( $mcpn_file ) && '.php' !== substr( $mcpn_file, -4 ) ) {
+		// php -S would look for the requested path itself: serve the main copy's static file.
+		$mcpn_types = array( 'css' => 'text/css', 'js' => 'text/javascript', 'svg' => 'image/svg+xml', 'png' => 'image/png', 'gif' => 'image/gif', 'jpg' => 'image/jpeg', 'woff' => 'font/woff', 'woff2' => 'font/woff2', 'ttf' => 'font/ttf', 'json' => 'application/json' );
+		header( 'Content-Type: ' . ( $mcpn_types[ strtolower( pathinfo( $mcpn_file, PATHINFO_EXTENSION ) ) ] ?? 'application/octet-stream' ) );
+		header( 'Content-Length: ' . filesize( $mcpn_file ) );
+		readfile( $mcpn_file );
+		return true;
+	}
+}
 if ( is_dir( $mcpn_file ) && is_file( rtrim( $mcpn_file, '/' ) . '/index.php' ) ) {
 	$mcpn_file = rtrim( $mcpn_file, '/' ) . '/index.php';
 	$mcpn_path = rtrim( $mcpn_path, '/' ) . '/index.php';
@@ -364,6 +397,91 @@ PHP
     _wps_log "site ready: $dir ($url, database $db, WordPress $(sed -n "s/^\$wp_version = '\([^']*\)';/\1/p" "$dir/wp-includes/version.php"), PHP $("$PHP" -r 'echo PHP_VERSION;'))"
 }
 
+wp_site_make_multisite() {
+    [ "$#" -ge 1 ] || { _wps_err "usage: wp_site_make_multisite DIR [SLUG...]"; return 1; }
+    local dir="$1"; shift
+    local slug
+    for slug in "$@"; do
+        [[ "$slug" =~ ^[a-z0-9-]+$ ]] || _wps_err "sub-site slug must match [a-z0-9-]+ (got '$slug')" || return 1
+    done
+    [ ! -f "$dir/.mcp-native/network.php" ] || _wps_err "$dir is a network already" || return 1
+    local url host
+    url="$(wp_site_env "$dir" WP_URL)" || return 1
+    host="${url#http://}"
+    # 1. The network tables and the network row, as Network Setup does, from PHP CLI.
+    _wps_php_wp "$dir" normal <<'PHP' || _wps_err "network install failed" || return 1
+<?php
+require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+require_once ABSPATH . 'wp-admin/includes/network.php';
+global $wpdb;
+foreach ( $wpdb->tables( 'ms_global' ) as $table => $prefixed ) {
+	$wpdb->$table = $prefixed; // not multisite yet: wpdb does not name these tables
+}
+install_network();
+$u = parse_url( getenv( 'WPS_URL' ) );
+$r = populate_network( 1, $u['host'] . ':' . $u['port'], 'admin@example.com', 'mcp-native test network', '/', false );
+if ( is_wp_error( $r ) ) { fwrite( STDERR, $r->get_error_message() . "\n" ); exit( 1 ); }
+PHP
+    # 2. The constants (wp-config.php includes this file).
+    _wps_write_network_config "$dir" "$host"
+    # 3. Sub-sites and network activation, now that WordPress loads as a network.
+    WPS_SLUGS="$*" _wps_php_wp "$dir" normal <<PHP || _wps_err "creating sub-sites or network-activating the plugin failed" || return 1
+<?php
+if ( ! is_multisite() ) { fwrite( STDERR, "WordPress did not load as a network\n" ); exit( 1 ); }
+require_once ABSPATH . 'wp-admin/includes/plugin.php';
+add_filter( 'pre_wp_mail', '__return_true' );
+\$network = get_network();
+foreach ( array_filter( explode( ' ', (string) getenv( 'WPS_SLUGS' ) ) ) as \$slug ) {
+	\$id = wp_insert_site( array( 'domain' => \$network->domain, 'path' => '/' . \$slug . '/', 'title' => 'Site ' . \$slug, 'user_id' => 1 ) );
+	if ( is_wp_error( \$id ) ) { fwrite( STDERR, \$id->get_error_message() . "\n" ); exit( 1 ); }
+	switch_to_blog( \$id );
+	update_option( 'permalink_structure', '/%postname%/' );
+	delete_option( 'rewrite_rules' );
+	restore_current_blog();
+}
+delete_option( 'rewrite_rules' );
+\$r = activate_plugin( '$WP_STACK_PLUGIN_MAIN', '', true );
+if ( is_wp_error( \$r ) ) { fwrite( STDERR, "[wp-stack] network activation failed: " . \$r->get_error_message() . "\n" ); exit( 1 ); }
+PHP
+    echo "MULTISITE='1'" >> "$dir/.mcp-native/site.env"
+    _wps_log "network ready: $dir ($url; sub-sites: ${*:-none})"
+}
+
+_wps_write_network_config() {
+    cat > "$1/.mcp-native/network.php" <<PHP
+<?php
+// Written by scripts/wp-stack.sh (wp_site_make_multisite; the domain is rewritten by wp_site_serve).
+define( 'MULTISITE', true );
+define( 'SUBDOMAIN_INSTALL', false );
+define( 'DOMAIN_CURRENT_SITE', '$2' );
+define( 'PATH_CURRENT_SITE', '/' );
+define( 'SITE_ID_CURRENT_SITE', 1 );
+define( 'BLOG_ID_CURRENT_SITE', 1 );
+PHP
+}
+
+# A network answers only on its domain: move it (network, sites, their URLs) to URL's host:port.
+_wps_network_rehome() {
+    local dir="$1" url="$2"
+    local old new db blogs b t
+    old="$(wp_site_env "$dir" WP_URL)" || return 1
+    [ "$old" = "$url" ] && return 0
+    db="$(wp_site_env "$dir" DB_NAME)" || return 1
+    old="${old#http://}"; new="${url#http://}"
+    blogs="$(mariadb -uroot -N -B "$db" -e 'SELECT blog_id FROM wp_blogs')" || return 1
+    {
+        echo "UPDATE wp_site SET domain = '$new';"
+        echo "UPDATE wp_blogs SET domain = '$new';"
+        echo "UPDATE wp_sitemeta SET meta_value = REPLACE(meta_value, '//$old', '//$new') WHERE meta_key = 'siteurl';"
+        for b in $blogs; do
+            t=wp_options; [ "$b" = 1 ] || t="wp_${b}_options"
+            echo "UPDATE $t SET option_value = REPLACE(option_value, '//$old', '//$new') WHERE option_name IN ('siteurl', 'home');"
+        done
+    } | mariadb -uroot "$db" || _wps_err "could not move the network to $new" || return 1
+    _wps_write_network_config "$dir" "$new"
+    sed -i "s#^WP_URL=.*#WP_URL='$url'#" "$dir/.mcp-native/site.env"
+}
+
 wp_site_add_mu_plugin() {
     local dir="$1"; shift
     local f g
@@ -449,6 +567,9 @@ wp_site_serve() {
     esac
     if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/"; then
         _wps_err "port $port is already in use"; return 1
+    fi
+    if [ -f "$dir/.mcp-native/network.php" ]; then
+        _wps_network_rehome "$dir" "http://127.0.0.1:$port" || return 1
     fi
     local state="$dir/.mcp-native" pid fpm_pid=""
     local log="$state/server-$port.log" pidf="$state/server-$port.pid"
@@ -544,6 +665,8 @@ http {
         root $dir;
         index index.php;
         location ~ /\. { default_type application/json; return 404 '{"code":"not_found","message":"Not found.","data":{"status":404}}'; }
+$( [ -f "$dir/.mcp-native/network.php" ] && printf '%s\n' \
+        'if (!-e $request_filename) { rewrite ^/[_0-9a-zA-Z-]+(/wp-(admin|includes|content).*)$ $1 last; rewrite ^/[_0-9a-zA-Z-]+(/[^/]+\.php)$ $1 last; }' )
         location / { try_files \$uri \$uri/ /index.php?\$args; }
         location ~ \.php\$ {
             try_files \$uri =404;
@@ -569,10 +692,10 @@ wp_site_stop() {
     done
 }
 
-# wp_stop_site_on_exit DIR: when the calling script ends (normally, on error, Ctrl-C or TERM),
+# wp_stop_site_on_exit DIR...: when the calling script ends (normally, on error, Ctrl-C or TERM),
 # stop the site's server, and MariaDB if this script started it, keeping the script's exit status.
 wp_stop_site_on_exit() {
-    _WPS_EXIT_SITE="$1"
+    _WPS_EXIT_SITES=("$@")
     trap _wps_stop_on_exit EXIT
     trap 'exit 130' INT
     trap 'exit 143' TERM
@@ -580,7 +703,8 @@ wp_stop_site_on_exit() {
 _wps_stop_on_exit() {
     local rc=$?
     set +e
-    wp_site_stop "$_WPS_EXIT_SITE" 2>/dev/null
+    local site
+    for site in "${_WPS_EXIT_SITES[@]}"; do wp_site_stop "$site" 2>/dev/null; done
     [ "${WP_STACK_STARTED_MARIADB:-0}" = 1 ] && wp_db_stop
     exit "$rc"
 }

@@ -7,102 +7,33 @@
 // over HTTP with an application password), not with a copy of the page's own code.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { browserSession, loopbackSite } from './lib.mjs';
 
 const env = process.env;
 for (const name of ['BROWSER_MODE', 'WP_URL', 'WP_ADMIN_PASSWORD', 'WP_APP_PASSWORD', 'WP_SUBSCRIBER_PASSWORD', 'EXPECTED_EXTENSION_VERSION', 'ARTIFACTS']) {
   if (!env[name]) throw new Error(`${name} is not set: run this test through scripts/test-browser.sh`);
 }
 const MODE = env.BROWSER_MODE;
-const SITE = env.WP_URL.replace(/\/+$/, '');
-if (!['127.0.0.1', 'localhost'].includes(new URL(SITE).hostname)) throw new Error(`refusing a non-loopback site: ${SITE}`);
+const SITE = loopbackSite(env.WP_URL);
 const ADMIN = env.WP_ADMIN_USER || 'admin';
-const ARTIFACTS = env.ARTIFACTS;
 const ENDPOINTS = {
   'mcp-adapter-default-server': `${SITE}/wp-json/mcp/mcp-adapter-default-server`,
   demo: `${SITE}/wp-json/mcp-native-demo/mcp`,
 };
 const STATUS_PAGE = `${SITE}/wp-admin/tools.php?page=mcp-native`;
-// Chromium flags that work on this machine (no sandbox as root, no background network traffic).
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
-let context;
+const browser = browserSession({ site: SITE, user: ADMIN, appPassword: env.WP_APP_PASSWORD, mode: MODE, artifacts: env.ARTIFACTS, chromium: env.CHROMIUM });
 let page;
-let profileDir;
 const wire = {}; // server id -> { name -> tools/list entry }
-
-/** One JSON-RPC request over Streamable HTTP (application password). */
-async function rpc(url, body, session) {
-  const headers = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json, text/event-stream',
-    'MCP-Protocol-Version': '2025-11-25',
-    Authorization: 'Basic ' + Buffer.from(`${ADMIN}:${env.WP_APP_PASSWORD}`).toString('base64'),
-  };
-  if (session) headers['Mcp-Session-Id'] = session;
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(15000) });
-  const text = await res.text();
-  return { status: res.status, session: res.headers.get('mcp-session-id'), json: text ? JSON.parse(text) : null };
-}
-
-async function toolsList(url) {
-  const init = await rpc(url, {
-    jsonrpc: '2.0', id: 1, method: 'initialize',
-    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'browser-test', version: '1' } },
-  });
-  assert.equal(init.status, 200, JSON.stringify(init.json));
-  assert.ok(init.session, 'no Mcp-Session-Id');
-  await rpc(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, init.session);
-  const list = await rpc(url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, init.session);
-  assert.equal(list.status, 200, JSON.stringify(list.json));
-  return Object.fromEntries(list.json.result.tools.map((t) => [t.name, t]));
-}
-
-async function login(user, password) {
-  await context.clearCookies();
-  await page.goto(`${SITE}/wp-login.php`);
-  await page.fill('#user_login', user);
-  await page.fill('#user_pass', password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/wp-login.php')), page.click('#wp-submit')]);
-  const cookies = await context.cookies(SITE);
-  assert.ok(cookies.some((c) => c.name.startsWith('wordpress_logged_in_')), `${user} is not logged in`);
-}
-
-// Whole page in one viewport (a fullPage screenshot repeats WordPress's fixed admin bar and menu).
-async function shot(name) {
-  const file = path.join(ARTIFACTS, `${MODE}-${name}.png`);
-  const height = await page.evaluate(() => Math.min(8000, document.documentElement.scrollHeight));
-  await page.setViewportSize({ width: 1280, height: Math.max(900, height) });
-  await page.screenshot({ path: file });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return file;
-}
+const { login, shot } = browser;
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const [id, url] of Object.entries(ENDPOINTS)) wire[id] = await toolsList(url);
-  profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-native-chromium-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 900 },
-    timeout: 30000,
-  });
-  context.setDefaultTimeout(20000);
-  page = context.pages()[0] || (await context.newPage());
+  for (const [id, url] of Object.entries(ENDPOINTS)) wire[id] = await browser.toolsList(url);
+  await browser.launch();
+  page = browser.page;
 });
 
-after(async () => {
-  if (context) await context.close();
-  if (profileDir) fs.rmSync(profileDir, { recursive: true, force: true });
-});
+after(() => browser.close());
 
 test('admin logs in and opens Tools → MCP Native', async () => {
   await login(ADMIN, env.WP_ADMIN_PASSWORD);
@@ -123,18 +54,28 @@ test('extension status line matches the mode', async () => {
   } else {
     assert.equal(state, 'fallback', text);
     assert.match(text, /PHP fallback is in use/);
-    const hint = await page.textContent('.mcp-native-status .form-table');
+    const hint = await page.textContent('.mcp-native-install-steps');
     assert.match(hint, /extension=mcp_native/);
     assert.match(hint, /mcp_native\.so/);
+    assert.match(hint, /built for this PHP: PHP \d+\.\d+, (non-)?thread-safe/);
+    assert.doesNotMatch(hint, /target\/release/, 'repository paths in the instructions for a host');
   }
 });
 
-test('servers table: ids, endpoints, profiles and tool counts', async () => {
+test('this site: site_id as get-site-context answers it', async () => {
+  const context = await browser.callTool(ENDPOINTS['mcp-adapter-default-server'], 'mcp-native-get-site-context');
+  assert.equal(await page.inputValue('#mcp-native-site-id'), context.site.site_id);
+  assert.match(await page.textContent('table.mcp-native-site'), new RegExp(SITE.replace(/[.:/]/g, '.')));
+});
+
+test('servers table: names, endpoints, profiles and tool counts, one column per fact', async () => {
+  const headings = await page.$$eval('table.mcp-native-servers thead th', (ths) => ths.map((th) => th.textContent));
+  assert.deepEqual(headings, ['Server', 'Endpoint URL', 'Arguments', 'Tools']);
   const rows = await page.$$eval('tr.mcp-native-server', (trs) => trs.map((tr) => ({
     id: tr.dataset.server,
     endpoint: tr.querySelector('.mcp-native-endpoint')?.textContent,
     profile: tr.querySelector('.mcp-native-profile')?.textContent ?? null,
-    tools: tr.querySelector('td:last-child')?.textContent,
+    tools: tr.querySelector('.mcp-native-tool-count')?.textContent,
   })));
   const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
   for (const [id, url] of Object.entries(ENDPOINTS)) {
@@ -151,7 +92,7 @@ test('each server lists the tools its endpoint serves, with the same wire schema
       name: d.dataset.tool,
       input: d.querySelector('pre[data-schema="input"]')?.textContent,
       output: d.querySelector('pre[data-schema="output"]')?.textContent ?? null,
-      wrapped: [...d.querySelectorAll('.mcp-native-badge')].map((b) => b.textContent),
+      wrapped: [...d.querySelectorAll('.mcp-native-wrap-badge')].map((b) => b.textContent),
     })));
     assert.deepEqual(shown.map((t) => t.name).sort(), Object.keys(wire[id]).sort(), `tools of ${id}`);
     for (const t of shown) {
@@ -171,32 +112,52 @@ test('each server lists the tools its endpoint serves, with the same wire schema
   assert.ok(await page.locator('details.mcp-native-tool[data-tool="mcp-adapter-discover-abilities"]').count() === 1);
 });
 
-test('Claude Desktop configuration parses and points at the endpoints', async () => {
+test('Claude Desktop configuration parses, names the site and points at the endpoints', async () => {
   const raw = await page.inputValue('#mcp-native-claude-config');
   const config = JSON.parse(raw);
-  const entries = Object.values(config.mcpServers);
+  const entries = Object.entries(config.mcpServers);
   assert.equal(entries.length, Object.keys(ENDPOINTS).length);
-  assert.deepEqual(entries.map((e) => e.env.WP_API_URL).sort(), Object.values(ENDPOINTS).sort());
-  for (const e of entries) {
+  assert.deepEqual(entries.map(([, e]) => e.env.WP_API_URL).sort(), Object.values(ENDPOINTS).sort());
+  const siteKey = `wordpress-${new URL(SITE).host.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+  for (const [key, e] of entries) {
+    assert.ok(key.startsWith(siteKey), `key ${key} does not name the site (${siteKey})`);
     assert.equal(e.command, 'npx');
     assert.ok(e.args.includes('@automattic/mcp-wordpress-remote@latest'), JSON.stringify(e.args));
     assert.equal(e.env.WP_API_USERNAME, ADMIN);
     assert.equal(e.env.WP_API_PASSWORD, 'YOUR-APPLICATION-PASSWORD');
   }
-  assert.equal(config.mcpServers.wordpress.env.WP_API_URL, ENDPOINTS['mcp-adapter-default-server']);
+  assert.equal(config.mcpServers[siteKey].env.WP_API_URL, ENDPOINTS['mcp-adapter-default-server']);
   const link = await page.getAttribute('a.mcp-native-app-password-link', 'href');
   assert.match(link, /\/wp-admin\/profile\.php#application-passwords-section$/);
   const urls = await page.$$eval('input.mcp-native-url', (is) => is.map((i) => i.value));
   assert.deepEqual(urls.sort(), Object.values(ENDPOINTS).sort());
 
   // The copy button puts the JSON on the clipboard.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: SITE });
-  await page.click('button.mcp-native-copy[data-copy-target="mcp-native-claude-config"]');
-  await page.waitForFunction(() => document.querySelector('.mcp-native-copied')?.textContent === 'Copied');
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), raw);
+  assert.equal(await browser.copy('mcp-native-claude-config'), raw);
+});
 
-  // Screenshot with one wrapped tool opened.
-  await page.click('.mcp-native-tools[data-server="demo"] details.mcp-native-tool:nth-of-type(2) summary');
+test('every copy button says what it copies', () => browser.assertCopyButtonsSayWhatTheyCopy(10));
+
+test('a tool reads in words, with its wire JSON one click away and copyable', async () => {
+  const tool = page.locator('.mcp-native-tools[data-server="demo"] details.mcp-native-tool[data-tool="mcp-native-demo-get-post"]');
+  await tool.locator(':scope > summary').click();
+  const params = await tool.locator(':scope > table.mcp-native-params').first().locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+  assert.deepEqual(params[0].slice(0, 3), ['post_id', 'integer, ≥ 1', 'required']);
+  assert.ok(params.some((p) => p[0] === 'site_id' && p[2] === 'optional'), JSON.stringify(params));
+  assert.match(await tool.locator('ul.mcp-native-hints').textContent(), /Read-only: does not change the site/);
+  const json = tool.locator('details.mcp-native-json');
+  assert.equal(await json.getAttribute('open'), null, 'the JSON is folded away');
+  await json.locator(':scope > summary').click();
+  const pre = json.locator('pre[data-schema="input"]');
+  await pre.waitFor({ state: 'visible' });
+  assert.deepEqual(JSON.parse(await browser.copy(await pre.getAttribute('id'))), wire.demo['mcp-native-demo-get-post'].inputSchema);
+
+  // Open every tool and its JSON: nothing may push the page sideways.
+  await page.$$eval('details.mcp-native-tool, details.mcp-native-json', (ds) => ds.forEach((d) => { d.open = true; }));
+  await browser.assertNoSidewaysOverflow();
+  await page.$$eval('details.mcp-native-tool, details.mcp-native-json', (ds) => ds.forEach((d) => { d.open = false; }));
+  await tool.evaluate((d) => { d.open = true; d.querySelector('details.mcp-native-json').open = true; });
+  await page.locator('#mcp-native-servers').scrollIntoViewIfNeeded();
   await shot('status-page');
 });
 
@@ -236,6 +197,8 @@ test('Site Health info tab has the MCP Native section', async () => {
   assert.match(text, MODE === 'native' ? /Loaded \(native core in use\)/ : /Not loaded \(PHP fallback in use\)/);
   assert.match(text, new RegExp(`Expected extension version\\s*${env.EXPECTED_EXTENSION_VERSION.replace(/\./g, '\\.')}`));
   for (const url of Object.values(ENDPOINTS)) assert.ok(text.includes(url), `info lacks ${url}`);
+  const identity = await browser.callTool(ENDPOINTS['mcp-adapter-default-server'], 'mcp-native-get-site-context');
+  assert.ok(text.includes(identity.site.site_id), 'info lacks the site_id');
   await panel.scrollIntoViewIfNeeded();
   await shot('site-health-info');
 });

@@ -33,27 +33,56 @@ final class SiteIdentity {
 
 	/**
 	 * This site's id, created (and stored) on first use.
+	 *
+	 * Creation is one conditional write and the answer is always what the database holds after it:
+	 * two first requests racing (add_option() is an upsert that reports success to both) still
+	 * hand out one id.
 	 */
 	public static function site_id(): string {
 		$id = get_option( self::OPTION );
 		if ( self::is_uuid( $id ) ) {
 			return strtolower( $id );
 		}
+		global $wpdb;
 		$new = wp_generate_uuid4();
-		if ( false !== $id ) {
-			// A stored value that is not a UUID (edited by hand, corrupted): replace it.
-			update_option( self::OPTION, $new, true );
-			return $new;
+		if ( false === $id ) {
+			// Inserted only if no row exists: the first writer wins, later ones change nothing.
+			$wpdb->query(
+				$wpdb->prepare(
+					"INSERT IGNORE INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'on')",
+					self::OPTION,
+					$new
+				)
+			);
+		} else {
+			// A stored value that is not a UUID (edited by hand, corrupted): replace exactly that value,
+			// so a concurrent repair is not overwritten.
+			$wpdb->query(
+				$wpdb->prepare(
+					"UPDATE {$wpdb->options} SET option_value = %s WHERE option_name = %s AND option_value = %s",
+					$new,
+					self::OPTION,
+					maybe_serialize( $id )
+				)
+			);
 		}
-		if ( add_option( self::OPTION, $new, '', true ) ) {
-			return $new;
+		self::forget_cached_option();
+		$stored = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", self::OPTION ) );
+		if ( ! self::is_uuid( $stored ) ) {
+			// The database refused the write: this id is not stored, so it would change on the next
+			// request. Say so rather than hand out an identity that does not hold.
+			throw new \RuntimeException( 'The site_id could not be stored in the options table.' );
 		}
-		// Another request created it between our read and our write: theirs wins.
+		return strtolower( $stored );
+	}
+
+	/**
+	 * Drops what this request cached about the option (value, "does not exist", autoloaded set).
+	 */
+	private static function forget_cached_option(): void {
 		wp_cache_delete( self::OPTION, 'options' );
 		wp_cache_delete( 'notoptions', 'options' );
 		wp_cache_delete( 'alloptions', 'options' );
-		$stored = get_option( self::OPTION );
-		return self::is_uuid( $stored ) ? strtolower( $stored ) : $new;
 	}
 
 	/**

@@ -13,8 +13,10 @@ declare(strict_types=1);
 
 namespace McpNative\Tests\WP;
 
+use McpNative\Plugin\Admin\ClientConfig;
 use McpNative\Plugin\Admin\StatusPage;
 use McpNative\Plugin\Contract;
+use McpNative\Plugin\SiteIdentity;
 
 final class AdminPageTest extends AbstractMcpTest {
 
@@ -182,7 +184,7 @@ final class AdminPageTest extends AbstractMcpTest {
 		$count = $xpath->query( '//div[@data-server="demo"]/details[@data-tool="mcp-native-demo-count-posts"]' );
 		$this->assertSame( 1, $count->length, 'count-posts (flattened schemas) missing' );
 		$badges = array();
-		foreach ( $xpath->query( './/span[contains(@class,"mcp-native-badge")]', $count->item( 0 ) ) as $badge ) {
+		foreach ( $xpath->query( './/span[contains(@class,"mcp-native-wrap-badge")]', $count->item( 0 ) ) as $badge ) {
 			$badges[] = $badge->textContent;
 		}
 		$this->assertSame( array( 'input wrapped as "input"', 'output wrapped as "result"' ), $badges );
@@ -191,7 +193,7 @@ final class AdminPageTest extends AbstractMcpTest {
 		$this->assertSame( 'string', $own['type'] );
 
 		$get_post = $xpath->query( '//div[@data-server="demo"]/details[@data-tool="mcp-native-demo-get-post"]' )->item( 0 );
-		$this->assertSame( 0, $xpath->query( './/span[contains(@class,"mcp-native-badge")]', $get_post )->length, 'object schemas are not wrapped' );
+		$this->assertSame( 0, $xpath->query( './/span[contains(@class,"mcp-native-wrap-badge")]', $get_post )->length, 'object schemas are not wrapped' );
 		$this->assertSame( 0, $xpath->query( './/pre[@data-schema="ability-input"]', $get_post )->length );
 	}
 
@@ -200,7 +202,9 @@ final class AdminPageTest extends AbstractMcpTest {
 		$xpath   = $this->render();
 		$config  = json_decode( (string) self::text( $xpath, '//textarea[@id="mcp-native-claude-config"]' ), true );
 		$this->assertIsArray( $config, 'the Claude Desktop configuration is not JSON' );
-		$default = $config['mcpServers']['wordpress'];
+		$site    = ClientConfig::site_key();
+		$this->assertSame( array( $site, $site . '-demo' ), array_keys( $config['mcpServers'] ) );
+		$default = $config['mcpServers'][ $site ];
 		$this->assertSame( 'npx', $default['command'] );
 		$this->assertSame( array( '-y', '@automattic/mcp-wordpress-remote@latest' ), $default['args'] );
 		$this->assertSame(
@@ -211,7 +215,7 @@ final class AdminPageTest extends AbstractMcpTest {
 			),
 			$default['env']
 		);
-		$this->assertSame( rest_url( 'mcp-native-demo/mcp' ), $config['mcpServers']['wordpress-demo']['env']['WP_API_URL'] );
+		$this->assertSame( rest_url( 'mcp-native-demo/mcp' ), $config['mcpServers'][ $site . '-demo' ]['env']['WP_API_URL'] );
 
 		$link = self::text( $xpath, '//a[contains(@class,"mcp-native-app-password-link")]/@href' );
 		$this->assertSame( admin_url( 'profile.php#application-passwords-section' ), $link );
@@ -222,7 +226,77 @@ final class AdminPageTest extends AbstractMcpTest {
 		}
 		$this->assertSame( rest_url( 'mcp/mcp-adapter-default-server' ), $urls['mcp-adapter-default-server'] );
 		$this->assertSame( rest_url( 'mcp-native-demo/mcp' ), $urls['demo'] );
-		$this->assertSame( 3, $xpath->query( '//button[contains(@class,"mcp-native-copy")]' )->length, 'one copy button per block' );
+
+		// Every copy button says what it copies, and copies something that is on the page.
+		$buttons = $xpath->query( '//button[contains(@class,"mcp-native-copy")]' );
+		$this->assertGreaterThan( 10, $buttons->length );
+		$labels = array();
+		foreach ( $buttons as $button ) {
+			$visible = trim( $button->textContent );
+			$label   = $button->getAttribute( 'aria-label' );
+			$this->assertNotSame( 'Copy', $visible, 'a bare "Copy" button' );
+			$this->assertStringStartsWith( 'Copy ', $visible );
+			$this->assertStringStartsWith( 'Copy ', $label );
+			$this->assertGreaterThan( strlen( $visible ), strlen( $label ) + 1, "aria-label of \"$visible\" adds no context" );
+			$this->assertSame( 1, $xpath->query( '//*[@id="' . $button->getAttribute( 'data-copy-target' ) . '"]' )->length, $label );
+			$labels[] = $label;
+		}
+		$this->assertSame( count( $labels ), count( array_unique( $labels ) ), 'two copy buttons with the same accessible name' );
+		$this->assertContains( 'Copy the Claude Desktop configuration for this site', $labels );
+		$this->assertContains( 'Copy the input schema JSON of the tool mcp-native-demo-get-post on mcp-native demo server', $labels );
+		$this->assertContains( 'Copy this site\'s site_id', $labels );
+	}
+
+	public function test_site_id_servers_table_and_tool_summaries(): void {
+		$this->set_user( 'administrator' );
+		$xpath = $this->render();
+		$this->assertSame( SiteIdentity::site_id(), $xpath->query( '//input[@id="mcp-native-site-id"]' )->item( 0 )->getAttribute( 'value' ) );
+
+		// One column per fact: no "Server" and "Name" columns saying nearly the same.
+		$headings = array();
+		foreach ( $xpath->query( '//table[contains(@class,"mcp-native-servers")]/thead//th' ) as $th ) {
+			$headings[] = $th->textContent;
+		}
+		$this->assertSame( array( 'Server', 'Endpoint URL', 'Arguments', 'Tools' ), $headings );
+		$default = $xpath->query( '//tr[@data-server="mcp-adapter-default-server"]' )->item( 0 );
+		$this->assertSame( 'default server', trim( (string) self::text( $xpath, './/span[@class="description"]', $default ) ) );
+		// URLs may wrap after separators (<wbr>), never mid-word; the text stays the URL.
+		$this->assertStringContainsString( 'mcp-<wbr>adapter-<wbr>default-<wbr>server</code>', $this->last_html );
+
+		// A tool in words: parameters with type and required, result fields, hints.
+		$get_post = $xpath->query( '//div[@data-server="demo"]/details[@data-tool="mcp-native-demo-get-post"]' )->item( 0 );
+		$params   = array();
+		foreach ( $xpath->query( './table[contains(@class,"mcp-native-params")][1]/tbody/tr', $get_post ) as $tr ) {
+			$cells = array();
+			foreach ( $xpath->query( './td', $tr ) as $td ) {
+				$cells[] = trim( $td->textContent );
+			}
+			$params[ $tr->getAttribute( 'data-param' ) ] = array_slice( $cells, 1, 2 );
+		}
+		$this->assertSame( array( 'integer, ≥ 1', 'required' ), $params['post_id'] );
+		$this->assertSame( array( 'string', 'optional' ), $params['site_id'] );
+		$this->assertSame( array_key_first( $params ), 'post_id', 'required parameters first' );
+		$hints = array();
+		foreach ( $xpath->query( './/ul[contains(@class,"mcp-native-hints")]/li', $get_post ) as $li ) {
+			$hints[ $li->getAttribute( 'data-hint' ) ] = $li->textContent;
+		}
+		$this->assertSame( 'Read-only: does not change the site', $hints['readOnlyHint'] ?? null );
+		$this->assertArrayNotHasKey( 'destructiveHint', $hints, 'a read-only tool changes nothing' );
+		$this->assertSame( 'read-only', self::text( $xpath, './summary/span[contains(@class,"mcp-native-hint-badge")]', $get_post ) );
+		// The wire JSON sits one click away (a closed <details>), with its copy button.
+		$json = $xpath->query( './details[contains(@class,"mcp-native-json")]', $get_post )->item( 0 );
+		$this->assertNotNull( $json );
+		$this->assertFalse( $json->hasAttribute( 'open' ) );
+		$this->assertSame( 1, $xpath->query( './/pre[@data-schema="input"]', $json )->length );
+	}
+
+	public function test_the_claude_desktop_key_names_the_site(): void {
+		$home = static fn() => 'https://Shop.Example.com/en/';
+		add_filter( 'home_url', $home );
+		$this->assertSame( 'wordpress-shop-example-com-en', ClientConfig::site_key() );
+		remove_filter( 'home_url', $home );
+		add_filter( 'home_url', static fn() => 'http://127.0.0.1:8089/' );
+		$this->assertSame( 'wordpress-127-0-0-1-8089', ClientConfig::site_key() );
 	}
 
 	public function test_custom_server_profile_and_hostile_strings_are_escaped(): void {
@@ -276,6 +350,6 @@ final class AdminPageTest extends AbstractMcpTest {
 		$this->assertSame( 1, $xpath->query( '//tr[@data-server="demo"]' )->length );
 		$this->assertStringContainsString( 'The default server (mcp-adapter-default-server) is not registered', $this->last_html );
 		$config = json_decode( (string) self::text( $xpath, '//textarea[@id="mcp-native-claude-config"]' ), true );
-		$this->assertSame( array( 'wordpress-demo' ), array_keys( $config['mcpServers'] ) );
+		$this->assertSame( array( ClientConfig::site_key() . '-demo' ), array_keys( $config['mcpServers'] ) );
 	}
 }

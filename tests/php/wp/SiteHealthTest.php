@@ -128,6 +128,13 @@ final class SiteHealthTest extends TestCase {
 		$this->assertStringContainsString( 'phpenmod -v 8.2 -s fpm mcp_native', $text );
 		$this->assertStringContainsString( '/etc/php/8.2/fpm/conf.d/20-mcp_native.ini', $text );
 		$this->assertStringContainsString( 'service php8.2-fpm restart', $text );
+		// Said for a host that installed the plugin as a zip: which build, no repository paths.
+		$this->assertStringContainsString( 'Get the extension file built for this PHP: PHP 8.2, non-thread-safe (NTS), API 20220829', $text );
+		$this->assertStringContainsString( 'Copy it, named mcp_native.so, to /usr/lib/php/20220829/mcp_native.so', $text );
+		$this->assertStringNotContainsString( 'target/release', $text );
+		$this->assertStringNotContainsString( 'php -S', $text );
+		$zts = new ExtensionStatus( false, null, '0.1.0', array(), '/usr/lib/php/20220829-zts', null, array(), '', 'fpm-fcgi', '8.3.1', true, 'aarch64' );
+		$this->assertSame( 'PHP 8.3, thread-safe (ZTS), aarch64, API 20220829', $zts->build_target() );
 
 		// Another distribution's scan directory: a new file there.
 		$scan = new ExtensionStatus( false, null, '0.1.0', array(), '/opt/php/ext', '/opt/php/php.ini', array( '/opt/php/conf.d/a.ini' ), '/opt/php/conf.d', 'apache2handler' );

@@ -48,6 +48,8 @@ final class ExtensionStatus {
 	 * @param string       $scan_dir      The directory of additional .ini files ('' = none).
 	 * @param string       $sapi          PHP_SAPI (fpm-fcgi, apache2handler, cli-server, cli...).
 	 * @param string       $php_version   PHP version (major.minor used in hints).
+	 * @param bool         $zts           Whether this PHP is thread-safe (ZTS): the extension must match.
+	 * @param string       $machine       CPU architecture (x86_64, aarch64...): the extension must match.
 	 */
 	public function __construct(
 		public readonly bool $loaded,
@@ -59,7 +61,9 @@ final class ExtensionStatus {
 		public readonly array $scanned_ini = array(),
 		public readonly string $scan_dir = '',
 		public readonly string $sapi = PHP_SAPI,
-		public readonly string $php_version = PHP_VERSION
+		public readonly string $php_version = PHP_VERSION,
+		public readonly bool $zts = 1 === PHP_ZTS,
+		public readonly string $machine = ''
 	) {}
 
 	/**
@@ -119,7 +123,9 @@ final class ExtensionStatus {
 			$scanned,
 			rtrim( $scan_dir, '/' ),
 			PHP_SAPI,
-			PHP_VERSION
+			PHP_VERSION,
+			(bool) PHP_ZTS,
+			function_exists( 'php_uname' ) ? php_uname( 'm' ) : '' // hosts may disable php_uname
 		);
 	}
 
@@ -204,10 +210,32 @@ final class ExtensionStatus {
 	}
 
 	/**
+	 * The PHP an extension file must be built for: "PHP 8.2, non-thread-safe (NTS), x86_64, API 20220829".
+	 */
+	public function build_target(): string {
+		$parts = array(
+			'PHP ' . $this->php_minor(),
+			$this->zts ? __( 'thread-safe (ZTS)', 'mcp-native' ) : __( 'non-thread-safe (NTS)', 'mcp-native' ),
+		);
+		if ( '' !== $this->machine ) {
+			$parts[] = $this->machine;
+		}
+		if ( preg_match( '#/(\d{8})(?:-zts)?$#', $this->extension_dir, $m ) ) {
+			/* translators: %s: PHP extension API number */
+			$parts[] = sprintf( __( 'API %s', 'mcp-native' ), $m[1] );
+		}
+		return implode( ', ', $parts );
+	}
+
+	public function php_minor(): string {
+		return implode( '.', array_slice( explode( '.', $this->php_version ), 0, 2 ) );
+	}
+
+	/**
 	 * What to restart for a changed php.ini to take effect under this SAPI.
 	 */
 	public function restart_hint(): string {
-		$minor = implode( '.', array_slice( explode( '.', $this->php_version ), 0, 2 ) );
+		$minor = $this->php_minor();
 		switch ( $this->sapi ) {
 			case 'fpm-fcgi':
 				/* translators: %s: PHP major.minor version */
@@ -215,11 +243,11 @@ final class ExtensionStatus {
 			case 'apache2handler':
 				return __( 'restart Apache (for example: service apache2 restart)', 'mcp-native' );
 			case 'cli-server':
-				return __( 'restart the php -S server', 'mcp-native' );
+				return __( 'restart PHP\'s built-in web server (php -S)', 'mcp-native' );
 			case 'litespeed':
 				return __( 'restart LiteSpeed', 'mcp-native' );
 			default:
-				return __( 'restart the PHP processes serving the site', 'mcp-native' );
+				return __( 'restart the PHP processes that serve the site (PHP-FPM, or the web server); on managed hosting, ask your host', 'mcp-native' );
 		}
 	}
 }

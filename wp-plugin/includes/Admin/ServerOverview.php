@@ -103,33 +103,4 @@ final class ServerOverview {
 		$json = wp_json_encode( $value, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
 		return is_string( $json ) ? $json : '';
 	}
-
-	/**
-	 * Claude Desktop configuration (claude_desktop_config.json) for @automattic/mcp-wordpress-remote,
-	 * one entry per server. The application password is a placeholder.
-	 *
-	 * @param array<string, Server> $servers  Servers.
-	 * @param string                $username The WordPress user the client acts as.
-	 */
-	public static function claude_desktop_config( array $servers, string $username ): array {
-		$entries = array();
-		foreach ( $servers as $server ) {
-			$key = self::is_default( $server ) ? 'wordpress' : 'wordpress-' . sanitize_key( $server->id );
-			for ( $n = 2, $base = $key; isset( $entries[ $key ] ); ++$n ) {
-				$key = $base . '-' . $n; // ids that sanitize alike
-			}
-			$entries[ $key ] = array(
-				'command' => 'npx',
-				'args'    => array( '-y', '@automattic/mcp-wordpress-remote@latest' ),
-				'env'     => array(
-					'WP_API_URL'      => $server->url(),
-					'WP_API_USERNAME' => $username,
-					'WP_API_PASSWORD' => self::PASSWORD_PLACEHOLDER,
-				),
-			);
-		}
-		return array( 'mcpServers' => (object) $entries );
-	}
-
-	public const PASSWORD_PLACEHOLDER = 'YOUR-APPLICATION-PASSWORD';
 }

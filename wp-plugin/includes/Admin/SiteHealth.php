@@ -214,14 +214,22 @@ final class SiteHealth {
 	}
 
 	/**
-	 * How to load the extension in this PHP (escaped HTML).
+	 * How to load the extension in this PHP, on the host as it is (escaped HTML): which build to
+	 * get, where the file goes, the php.ini line for this PHP's configuration, what to restart.
 	 */
 	public static function install_html( ExtensionStatus $status ): string {
 		$target = $status->ini_target();
-		$html   = '<p>' . esc_html__( 'To load it:', 'mcp-native' ) . '</p><ol>';
+		$html   = '<p>' . esc_html__( 'To load it (it needs access to the server\'s PHP configuration; on managed hosting, ask your host to do these steps):', 'mcp-native' ) . '</p><ol class="mcp-native-install-steps">';
 		$html  .= '<li>' . sprintf(
-			/* translators: %s: path of the .so */
-			esc_html__( 'Copy the built extension (target/release/libmcp_native.so) to %s.', 'mcp-native' ),
+			/* translators: 1: PHP build description, 2: plugin version, 3: build command */
+			esc_html__( 'Get the extension file built for this PHP: %1$s. Take it from the mcp-native release of plugin version %2$s, or build it from the mcp-native source with %3$s (needs Rust and the PHP development headers; the result is libmcp_native.so).', 'mcp-native' ),
+			'<strong>' . esc_html( $status->build_target() ) . '</strong>',
+			'<code>' . esc_html( defined( 'MCP_NATIVE_PLUGIN_VERSION' ) ? (string) MCP_NATIVE_PLUGIN_VERSION : $status->expected ) . '</code>',
+			'<code>cargo build --release</code>'
+		) . '</li>';
+		$html  .= '<li>' . sprintf(
+			/* translators: %s: destination path of the .so */
+			esc_html__( 'Copy it, named mcp_native.so, to %s (this PHP\'s extension directory).', 'mcp-native' ),
 			'<code>' . esc_html( $status->so_path() ) . '</code>'
 		) . '</li>';
 		if ( null !== $target['debian_mods'] ) {
@@ -248,10 +256,11 @@ final class SiteHealth {
 				'<code>' . esc_html( $target['file'] ) . '</code>'
 			) . '</li>';
 		}
-		$html .= '<li>' . esc_html( ucfirst( $status->restart_hint() ) ) . '.</li></ol>';
+		$html .= '<li>' . esc_html( ucfirst( $status->restart_hint() ) ) . '.</li>';
+		$html .= '<li>' . esc_html__( 'Reload this page: it says which implementation runs.', 'mcp-native' ) . '</li></ol>';
 		$html .= '<p>' . sprintf(
 			/* translators: 1: PHP SAPI, 2: loaded php.ini */
-			esc_html__( 'This site runs PHP through %1$s; its php.ini is %2$s. Other SAPIs (the command line, another PHP-FPM pool) have their own configuration.', 'mcp-native' ),
+			esc_html__( 'PHP runs here through %1$s; its php.ini is %2$s. The command line and other PHP-FPM pools have their own configuration. Until then, MCP works on the PHP fallback.', 'mcp-native' ),
 			'<code>' . esc_html( $status->sapi ) . '</code>',
 			'<code>' . esc_html( $status->loaded_ini ?? __( '(none)', 'mcp-native' ) ) . '</code>'
 		) . '</p>';
@@ -357,6 +366,24 @@ final class SiteHealth {
 					'value' => $adapter['adapter_version'],
 				);
 			}
+		}
+
+		try {
+			$fields['site_id'] = array(
+				'label' => __( 'site_id (MCP site identity)', 'mcp-native' ),
+				'value' => \McpNative\Plugin\SiteIdentity::site_id(),
+			);
+		} catch ( \RuntimeException $e ) {
+			$fields['site_id'] = array(
+				'label' => __( 'site_id (MCP site identity)', 'mcp-native' ),
+				'value' => $e->getMessage(),
+			);
+		}
+		if ( is_multisite() ) {
+			$fields['blog_id'] = array(
+				'label' => __( 'Blog ID in the network', 'mcp-native' ),
+				'value' => (string) get_current_blog_id(),
+			);
 		}
 
 		$servers            = ServerOverview::servers();

@@ -1,7 +1,7 @@
 <?php
 /**
- * Tools → MCP Native: servers, endpoints, tools with their wire schemas, extension status, and
- * client configuration to copy.
+ * Tools → MCP Native: this site's identity, extension status, servers and endpoints, tools in
+ * words (parameters, types, hints) with their wire JSON one click away, and client configuration.
  *
  * @package McpNative
  */
@@ -11,6 +11,7 @@ declare(strict_types=1);
 namespace McpNative\Plugin\Admin;
 
 use McpNative\Plugin\Server;
+use McpNative\Plugin\SiteIdentity;
 use McpNative\Plugin\Tools\Tool;
 
 final class StatusPage {
@@ -48,18 +49,45 @@ final class StatusPage {
 		$user    = wp_get_current_user();
 
 		echo '<div class="wrap mcp-native-status">';
-		self::render_style();
+		echo Markup::style(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- static CSS
 		echo '<h1>' . esc_html__( 'MCP Native', 'mcp-native' ) . '</h1>';
-		echo '<p>' . esc_html__( 'WordPress abilities served as MCP tools over Streamable HTTP.', 'mcp-native' ) . '</p>';
+		echo '<p>' . esc_html__( 'This site\'s WordPress abilities, served as MCP tools to AI clients over Streamable HTTP.', 'mcp-native' ) . '</p>';
 
+		self::render_site();
 		self::render_extension( $status );
 		self::render_servers( $servers );
 		foreach ( $servers as $server ) {
 			self::render_server_tools( $server );
 		}
 		self::render_client_config( $servers, $user );
-		self::render_copy_script();
+		Markup::copy_script();
 		echo '</div>';
+	}
+
+	/**
+	 * The site's identity: what get-site-context answers, and the site_id clients may pass.
+	 */
+	private static function render_site(): void {
+		echo '<h2 id="mcp-native-site">' . esc_html__( 'This site', 'mcp-native' ) . '</h2>';
+		echo '<table class="form-table mcp-native-site" role="presentation"><tbody>';
+		self::row( __( 'Site', 'mcp-native' ), esc_html( (string) get_bloginfo( 'name' ) ) . ' &#8212; ' . Markup::url( (string) get_site_url() ) );
+		if ( is_multisite() ) {
+			self::row( __( 'Blog ID in the network', 'mcp-native' ), '<code class="mcp-native-blog-id">' . esc_html( (string) get_current_blog_id() ) . '</code>' );
+		}
+		try {
+			$site_id = SiteIdentity::site_id();
+			$html    = '<input type="text" id="mcp-native-site-id" class="regular-text code mcp-native-site-id" readonly value="' . esc_attr( $site_id ) . '"> '
+				. Markup::copy_button( 'mcp-native-site-id', __( 'Copy site_id', 'mcp-native' ), __( 'Copy this site\'s site_id', 'mcp-native' ) )
+				. '<p class="description">' . sprintf(
+					/* translators: %s: tool name */
+					esc_html__( 'Clients read it with the %s tool and may pass it as site_id to any tool: a call that names another site is refused before anything runs. It identifies this site; it is not a credential.', 'mcp-native' ),
+					'<code>' . esc_html( SiteIdentity::TOOL_NAME ) . '</code>'
+				) . '</p>';
+		} catch ( \RuntimeException $e ) {
+			$html = '<span class="mcp-native-site-id-error">' . esc_html( $e->getMessage() ) . '</span>';
+		}
+		self::row( __( 'site_id', 'mcp-native' ), $html );
+		echo '</tbody></table>';
 	}
 
 	private static function render_extension( ExtensionStatus $status ): void {
@@ -116,53 +144,72 @@ final class StatusPage {
 			echo '<p>' . esc_html__( 'No MCP server is registered (the Abilities API needs WordPress 6.9 or later; the default server can be disabled with the mcp_native_default_server_enabled filter).', 'mcp-native' ) . '</p>';
 			return;
 		}
+		echo '<p>' . esc_html__( 'Each server is one MCP endpoint with its own set of tools. Clients connect to the endpoint URL.', 'mcp-native' ) . '</p>';
 		$has_default = false;
 		echo '<table class="widefat striped mcp-native-servers"><thead><tr>';
-		foreach ( array( __( 'Server', 'mcp-native' ), __( 'Name', 'mcp-native' ), __( 'Endpoint', 'mcp-native' ), __( 'Argument profile', 'mcp-native' ), __( 'Tools', 'mcp-native' ) ) as $heading ) {
+		foreach ( array( __( 'Server', 'mcp-native' ), __( 'Endpoint URL', 'mcp-native' ), __( 'Arguments', 'mcp-native' ), __( 'Tools', 'mcp-native' ) ) as $heading ) {
 			echo '<th scope="col">' . esc_html( $heading ) . '</th>';
 		}
 		echo '</tr></thead><tbody>';
 		foreach ( $servers as $server ) {
-			$tools        = ServerOverview::tools( $server );
-			$profile      = ServerOverview::profile( $server );
-			$has_default  = $has_default || ServerOverview::is_default( $server );
-			$kind         = ServerOverview::is_default( $server ) ? __( 'default', 'mcp-native' ) : __( 'custom', 'mcp-native' );
+			$tools       = ServerOverview::tools( $server );
+			$profile     = ServerOverview::profile( $server );
+			$has_default = $has_default || ServerOverview::is_default( $server );
 			printf(
-				'<tr class="mcp-native-server" data-server="%1$s"><td><code>%2$s</code> <span class="description">(%3$s)</span></td><td>%4$s</td><td><code class="mcp-native-endpoint">%5$s</code></td><td>%6$s</td><td><a href="#%7$s">%8$s</a></td></tr>',
+				'<tr class="mcp-native-server" data-server="%1$s"><td>%2$s</td><td>%3$s</td><td>%4$s</td><td><a href="#%5$s">%6$s</a></td></tr>',
 				esc_attr( $server->id ),
-				esc_html( $server->id ),
-				esc_html( $kind ),
-				esc_html( $server->name ),
-				esc_html( $server->url() ),
+				self::server_label( $server ), // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside
+				Markup::url( $server->url(), 'mcp-native-endpoint' ), // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside
 				null !== $profile ? '<code class="mcp-native-profile">' . esc_html( $profile ) . '</code>' : '&#8212;',
 				esc_attr( self::anchor( $server ) ),
-				is_array( $tools ) ? esc_html( (string) count( $tools ) ) : esc_html__( 'error', 'mcp-native' )
+				is_array( $tools )
+					/* translators: %d: number of tools */
+					? '<span class="mcp-native-tool-count">' . esc_html( (string) count( $tools ) ) . '</span> ' . esc_html( _n( 'tool', 'tools', count( $tools ), 'mcp-native' ) )
+					: esc_html__( 'error', 'mcp-native' )
 			);
 		}
 		echo '</tbody></table>';
+		echo '<p class="description">' . esc_html__( 'Arguments: "standard" reads tool arguments as WordPress does ("true" or "1" become booleans); "strict" takes JSON types exactly as sent.', 'mcp-native' ) . '</p>';
 		if ( ! $has_default ) {
 			echo '<p class="description">' . esc_html__( 'The default server (mcp-adapter-default-server) is not registered: the mcp_native_default_server_enabled filter turned it off, or the official MCP Adapter serves that route.', 'mcp-native' ) . '</p>';
 		}
 	}
 
+	/**
+	 * The server's name and kind; a custom server's id too, unless its name already says it (the
+	 * default server's id is fixed and shows in its endpoint).
+	 */
+	private static function server_label( Server $server ): string {
+		$name = '' !== $server->name ? $server->name : $server->id;
+		$html = '<strong class="mcp-native-server-name">' . esc_html( $name ) . '</strong><br><span class="description">';
+		if ( ServerOverview::is_default( $server ) ) {
+			return $html . esc_html__( 'default server', 'mcp-native' ) . '</span>';
+		}
+		$html .= esc_html__( 'custom server', 'mcp-native' );
+		if ( ! str_contains( self::comparable( $name ), self::comparable( $server->id ) ) ) {
+			$html .= ', ' . esc_html__( 'id', 'mcp-native' ) . ' <code class="mcp-native-server-id">' . esc_html( $server->id ) . '</code>';
+		}
+		return $html . '</span>';
+	}
+
+	/**
+	 * A name as compared with an id: "Demo Server" and "demo-server" say the same.
+	 */
+	private static function comparable( string $text ): string {
+		return trim( (string) preg_replace( '/[^a-z0-9]+/', '-', strtolower( $text ) ), '-' );
+	}
+
 	private static function render_server_tools( Server $server ): void {
-		$tools   = ServerOverview::tools( $server );
-		$profile = ServerOverview::profile( $server );
+		$tools = ServerOverview::tools( $server );
 		printf(
 			'<h2 id="%1$s">%2$s</h2>',
 			esc_attr( self::anchor( $server ) ),
 			esc_html(
-				/* translators: 1: server name, 2: server id */
-				sprintf( __( 'Tools of %1$s (%2$s)', 'mcp-native' ), $server->name, $server->id )
+				/* translators: %s: server name */
+				sprintf( __( 'Tools of %s', 'mcp-native' ), '' !== $server->name ? $server->name : $server->id )
 			)
 		);
-		echo '<p>' . esc_html__( 'Endpoint:', 'mcp-native' ) . ' <code>' . esc_html( $server->url() ) . '</code>';
-		if ( null !== $profile ) {
-			echo ' &#183; ' . esc_html__( 'argument profile:', 'mcp-native' ) . ' <code>' . esc_html( $profile ) . '</code> <span class="description">('
-				. esc_html( 'strict' === $profile ? __( 'JSON types exactly as sent', 'mcp-native' ) : __( 'WordPress semantics: "true"/"1" and such become booleans', 'mcp-native' ) )
-				. ')</span>';
-		}
-		echo '</p>';
+		echo '<p>' . esc_html__( 'Endpoint:', 'mcp-native' ) . ' ' . Markup::url( $server->url() ) . '</p>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside
 		if ( '' !== $server->description ) {
 			echo '<p class="description">' . esc_html( $server->description ) . '</p>';
 		}
@@ -174,179 +221,197 @@ final class StatusPage {
 			echo '<p>' . esc_html__( 'This server exposes no tools.', 'mcp-native' ) . '</p>';
 			return;
 		}
+		echo '<p class="description">' . esc_html__( 'Open a tool to see its parameters, its result and its hints; the exact JSON clients receive is one click further.', 'mcp-native' ) . '</p>';
 		echo '<div class="mcp-native-tools" data-server="' . esc_attr( $server->id ) . '">';
 		foreach ( $tools as $tool ) {
-			self::render_tool( $tool );
+			self::render_tool( $server, $tool );
 		}
 		echo '</div>';
 	}
 
-	private static function render_tool( Tool $tool ): void {
+	private static function render_tool( Server $server, Tool $tool ): void {
 		$details    = ServerOverview::tool_details( $tool );
 		$descriptor = $details['descriptor'];
+		$input      = $descriptor['inputSchema'] ?? new \stdClass();
+		$output     = $descriptor['outputSchema'] ?? null;
+		$hints      = SchemaSummary::hints( $descriptor['annotations'] ?? array() );
+		$id_base    = 'mcp-native-json-' . substr( md5( $server->id . "\0" . $tool->name ), 0, 12 );
+
 		echo '<details class="mcp-native-tool" data-tool="' . esc_attr( $tool->name ) . '">';
-		echo '<summary><code class="mcp-native-tool-name">' . esc_html( $tool->name ) . '</code>';
+		echo '<summary>';
 		if ( '' !== $tool->title ) {
-			echo ' &#8212; ' . esc_html( $tool->title );
+			echo '<strong>' . esc_html( $tool->title ) . '</strong> ';
+		}
+		echo '<code class="mcp-native-tool-name">' . esc_html( $tool->name ) . '</code>';
+		foreach ( SchemaSummary::badges( $descriptor['annotations'] ?? array() ) as $badge ) {
+			echo ' <span class="mcp-native-hint-badge mcp-native-badge' . ( __( 'destructive', 'mcp-native' ) === $badge ? ' is-warning' : '' ) . '">' . esc_html( $badge ) . '</span>';
 		}
 		if ( null !== $details['input_wrapper'] ) {
 			/* translators: %s: wrapper key */
-			echo ' <span class="mcp-native-badge">' . esc_html( sprintf( __( 'input wrapped as "%s"', 'mcp-native' ), $details['input_wrapper'] ) ) . '</span>';
+			echo ' <span class="mcp-native-badge mcp-native-wrap-badge">' . esc_html( sprintf( __( 'input wrapped as "%s"', 'mcp-native' ), $details['input_wrapper'] ) ) . '</span>';
 		}
 		if ( null !== $details['output_wrapper'] ) {
 			/* translators: %s: wrapper key */
-			echo ' <span class="mcp-native-badge">' . esc_html( sprintf( __( 'output wrapped as "%s"', 'mcp-native' ), $details['output_wrapper'] ) ) . '</span>';
+			echo ' <span class="mcp-native-badge mcp-native-wrap-badge">' . esc_html( sprintf( __( 'output wrapped as "%s"', 'mcp-native' ), $details['output_wrapper'] ) ) . '</span>';
 		}
 		echo '</summary>';
 		if ( '' !== $tool->description ) {
 			echo '<p>' . esc_html( $tool->description ) . '</p>';
 		}
 		if ( null !== $details['ability'] ) {
-			echo '<p>' . esc_html__( 'Ability:', 'mcp-native' ) . ' <code>' . esc_html( $details['ability'] ) . '</code></p>';
-		}
-		if ( isset( $descriptor['annotations'] ) ) {
-			echo '<p>' . esc_html__( 'Annotations:', 'mcp-native' ) . ' <code>' . esc_html( (string) wp_json_encode( $descriptor['annotations'], JSON_UNESCAPED_SLASHES ) ) . '</code></p>';
+			echo '<p>' . esc_html__( 'Runs the ability', 'mcp-native' ) . ' <code>' . esc_html( $details['ability'] ) . '</code>.</p>';
 		}
 
-		echo '<h4>' . esc_html__( 'Input schema (as clients see it)', 'mcp-native' ) . '</h4>';
+		echo '<h4>' . esc_html__( 'Parameters', 'mcp-native' ) . '</h4>';
 		if ( null !== $details['input_wrapper'] ) {
 			echo '<p class="mcp-native-wrapped">' . sprintf(
-				/* translators: %s: wrapper key */
-				esc_html__( 'The ability\'s input schema is not an object, so it is wrapped: clients send the value under the key %s, and the ability receives it unwrapped.', 'mcp-native' ),
-				'<code>' . esc_html( $details['input_wrapper'] ) . '</code>'
+				/* translators: 1: wrapper key, 2: type */
+				esc_html__( 'The ability\'s input is not an object (it is: %2$s), so clients send it under the key %1$s and the ability receives it unwrapped.', 'mcp-native' ),
+				'<code>' . esc_html( $details['input_wrapper'] ) . '</code>',
+				esc_html( SchemaSummary::type_label( SchemaSummary::normalize( $details['ability_input_schema'] ) ) )
 			) . '</p>';
-		} else {
-			echo '<p class="description">' . esc_html__( 'Not wrapped.', 'mcp-native' ) . '</p>';
 		}
-		self::pre( $descriptor['inputSchema'] ?? new \stdClass(), 'input' );
-		if ( null !== $details['ability_input_schema'] ) {
-			echo '<h4>' . esc_html__( 'The ability\'s own input schema', 'mcp-native' ) . '</h4>';
-			self::pre( $details['ability_input_schema'], 'ability-input' );
-		}
+		self::render_parameters( $input, __( 'This tool takes no parameters.', 'mcp-native' ), true );
 
-		if ( isset( $descriptor['outputSchema'] ) ) {
-			echo '<h4>' . esc_html__( 'Output schema (as clients see it)', 'mcp-native' ) . '</h4>';
+		echo '<h4>' . esc_html__( 'Result', 'mcp-native' ) . '</h4>';
+		if ( null === $output ) {
+			echo '<p class="description">' . esc_html__( 'No output schema: the result is free-form content.', 'mcp-native' ) . '</p>';
+		} else {
 			if ( null !== $details['output_wrapper'] ) {
 				echo '<p class="mcp-native-wrapped">' . sprintf(
-					/* translators: %s: wrapper key */
-					esc_html__( 'The ability\'s output schema is not an object, so results are wrapped in structuredContent under the key %s.', 'mcp-native' ),
-					'<code>' . esc_html( $details['output_wrapper'] ) . '</code>'
+					/* translators: 1: wrapper key, 2: type */
+					esc_html__( 'The ability\'s result is not an object (it is: %2$s), so structured results carry it under the key %1$s.', 'mcp-native' ),
+					'<code>' . esc_html( $details['output_wrapper'] ) . '</code>',
+					esc_html( SchemaSummary::type_label( SchemaSummary::normalize( $details['ability_output_schema'] ) ) )
 				) . '</p>';
-			} else {
-				echo '<p class="description">' . esc_html__( 'Not wrapped.', 'mcp-native' ) . '</p>';
 			}
-			self::pre( $descriptor['outputSchema'], 'output' );
-			if ( null !== $details['ability_output_schema'] ) {
-				echo '<h4>' . esc_html__( 'The ability\'s own output schema', 'mcp-native' ) . '</h4>';
-				self::pre( $details['ability_output_schema'], 'ability-output' );
+			self::render_parameters( $output, SchemaSummary::type_label( SchemaSummary::normalize( $output ) ), false );
+		}
+
+		if ( array() !== $hints ) {
+			echo '<h4>' . esc_html__( 'Hints to clients', 'mcp-native' ) . '</h4><ul class="mcp-native-hints">';
+			foreach ( $hints as $key => $text ) {
+				echo '<li data-hint="' . esc_attr( $key ) . '">' . esc_html( $text ) . '</li>';
 			}
-		} else {
-			echo '<p class="description">' . esc_html__( 'No output schema.', 'mcp-native' ) . '</p>';
+			echo '</ul>';
+		}
+
+		echo '<details class="mcp-native-json"><summary>' . esc_html__( 'Show the JSON clients receive', 'mcp-native' ) . '</summary>';
+		$blocks = array(
+			'input'          => array( __( 'Input schema', 'mcp-native' ), $input ),
+			'output'         => array( __( 'Output schema', 'mcp-native' ), $output ),
+			'annotations'    => array( __( 'Annotations', 'mcp-native' ), $descriptor['annotations'] ?? null ),
+			'ability-input'  => array( __( 'The ability\'s own input schema', 'mcp-native' ), $details['ability_input_schema'] ),
+			'ability-output' => array( __( 'The ability\'s own output schema', 'mcp-native' ), $details['ability_output_schema'] ),
+		);
+		foreach ( $blocks as $kind => [ $label, $value ] ) {
+			if ( null === $value ) {
+				continue;
+			}
+			$block_id = $id_base . '-' . $kind;
+			echo '<div class="mcp-native-json-head"><h5>' . esc_html( $label ) . '</h5>'
+				. Markup::copy_button(
+					$block_id,
+					/* translators: %s: what is copied, e.g. "Input schema" */
+					sprintf( __( 'Copy %s', 'mcp-native' ), strtolower( $label ) ),
+					/* translators: 1: what is copied, 2: tool name, 3: server name */
+					sprintf( __( 'Copy the %1$s JSON of the tool %2$s on %3$s', 'mcp-native' ), strtolower( $label ), $tool->name, '' !== $server->name ? $server->name : $server->id )
+				) . '</div>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside
+			echo Markup::json_block( $value, $block_id, $kind ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside
 		}
 		echo '</details>';
+		echo '</details>';
+	}
+
+	/**
+	 * A table of an object schema's properties, or $otherwise when it has none. $input: the
+	 * properties are parameters (required or optional), else result fields (always there or not).
+	 */
+	private static function render_parameters( mixed $schema, string $otherwise, bool $input ): void {
+		$rows = SchemaSummary::parameters( $schema );
+		if ( array() === $rows ) {
+			echo '<p class="description">' . esc_html( $otherwise ) . '</p>';
+			return;
+		}
+		echo '<table class="widefat striped mcp-native-params"><thead><tr>';
+		foreach ( array( __( 'Name', 'mcp-native' ), __( 'Type', 'mcp-native' ), $input ? __( 'Required', 'mcp-native' ) : __( 'Present', 'mcp-native' ), __( 'Description', 'mcp-native' ) ) as $heading ) {
+			echo '<th scope="col">' . esc_html( $heading ) . '</th>';
+		}
+		echo '</tr></thead><tbody>';
+		foreach ( $rows as $row ) {
+			printf(
+				'<tr data-param="%1$s"><td><code>%2$s</code></td><td>%3$s</td><td>%4$s</td><td>%5$s</td></tr>',
+				esc_attr( $row['name'] ),
+				esc_html( $row['name'] ),
+				esc_html( $row['type'] ),
+				$input
+					? ( $row['required'] ? '<strong>' . esc_html__( 'required', 'mcp-native' ) . '</strong>' : esc_html__( 'optional', 'mcp-native' ) )
+					: ( $row['required'] ? esc_html__( 'always', 'mcp-native' ) : esc_html__( 'when it applies', 'mcp-native' ) ),
+				esc_html( $row['description'] )
+			);
+		}
+		echo '</tbody></table>';
 	}
 
 	/**
 	 * @param array<string, Server> $servers Servers.
 	 */
 	private static function render_client_config( array $servers, \WP_User $user ): void {
-		echo '<h2 id="mcp-native-clients">' . esc_html__( 'Client configuration', 'mcp-native' ) . '</h2>';
+		echo '<h2 id="mcp-native-clients">' . esc_html__( 'Connect a client', 'mcp-native' ) . '</h2>';
 		if ( array() === $servers ) {
 			echo '<p>' . esc_html__( 'No server to connect to.', 'mcp-native' ) . '</p>';
 			return;
 		}
 		$profile_url = admin_url( 'profile.php#application-passwords-section' );
+		echo '<p>' . esc_html__( 'Clients sign in as a WordPress user with an application password (not the account password).', 'mcp-native' ) . ' ';
+		if ( function_exists( 'wp_is_application_passwords_available_for_user' ) && wp_is_application_passwords_available_for_user( $user ) ) {
+			printf( '<a class="mcp-native-app-password-link" href="%1$s">%2$s</a>.', esc_url( $profile_url ), esc_html__( 'Create one on your profile page', 'mcp-native' ) );
+		} else {
+			echo esc_html__( 'Application passwords are not available for this user or site (WordPress offers them on HTTPS sites, or with the local environment type).', 'mcp-native' );
+		}
+		echo '</p>';
 
-		echo '<h3>' . esc_html__( 'Claude Desktop (mcp-wordpress-remote)', 'mcp-native' ) . '</h3>';
+		echo '<h3>' . esc_html__( 'Claude Desktop', 'mcp-native' ) . '</h3>';
 		echo '<p>' . sprintf(
 			/* translators: 1: config file name, 2: npm package, 3: placeholder */
-			esc_html__( 'Add this to %1$s. It runs %2$s with npx (Node.js 20 or later). Replace %3$s with an application password of this user:', 'mcp-native' ),
+			esc_html__( 'Add these entries to the mcpServers of %1$s. They run %2$s with npx (Node.js 20 or later). Replace %3$s with the application password. The entry names carry this site\'s address, so entries of several sites can sit side by side.', 'mcp-native' ),
 			'<code>claude_desktop_config.json</code>',
 			'<code>@automattic/mcp-wordpress-remote</code>',
-			'<code>' . esc_html( ServerOverview::PASSWORD_PLACEHOLDER ) . '</code>'
-		) . ' ';
-		if ( function_exists( 'wp_is_application_passwords_available_for_user' ) && wp_is_application_passwords_available_for_user( $user ) ) {
-			printf( '<a class="mcp-native-app-password-link" href="%1$s">%2$s</a>', esc_url( $profile_url ), esc_html__( 'create one on your profile page', 'mcp-native' ) );
-		} else {
-			echo esc_html__( 'application passwords are not available for this user or site (WordPress offers them on HTTPS sites, or with the local environment type).', 'mcp-native' );
-		}
-		echo '.</p>';
-		$config = ServerOverview::pretty_json( ServerOverview::claude_desktop_config( $servers, $user->user_login ) );
+			'<code>' . esc_html( ClientConfig::PASSWORD_PLACEHOLDER ) . '</code>'
+		) . '</p>';
+		$config = ClientConfig::claude_desktop_json( $servers, $user->user_login );
 		printf(
 			'<textarea id="mcp-native-claude-config" class="large-text code" rows="%1$d" readonly>%2$s</textarea>',
 			(int) min( 40, substr_count( $config, "\n" ) + 2 ),
 			esc_textarea( $config )
 		);
-		self::copy_button( 'mcp-native-claude-config' );
+		echo '<p>' . Markup::copy_button( 'mcp-native-claude-config', __( 'Copy Claude Desktop configuration', 'mcp-native' ), __( 'Copy the Claude Desktop configuration for this site', 'mcp-native' ) ) . '</p>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside
 
-		echo '<h3>' . esc_html__( 'Plain HTTP (Streamable HTTP)', 'mcp-native' ) . '</h3>';
-		echo '<p>' . esc_html__( 'Clients that speak Streamable HTTP connect to these URLs directly, with HTTP Basic authentication: the user name and an application password.', 'mcp-native' ) . '</p>';
+		echo '<h3>' . esc_html__( 'Other clients (Streamable HTTP)', 'mcp-native' ) . '</h3>';
+		echo '<p>' . esc_html__( 'Clients that speak Streamable HTTP connect to these URLs directly, with HTTP Basic authentication: the user name and the application password.', 'mcp-native' ) . '</p>';
 		echo '<table class="form-table" role="presentation"><tbody>';
 		foreach ( $servers as $server ) {
-			$id = 'mcp-native-url-' . sanitize_html_class( $server->id );
-			echo '<tr><th scope="row"><code>' . esc_html( $server->id ) . '</code></th><td>';
+			$id   = 'mcp-native-url-' . sanitize_html_class( $server->id );
+			$name = '' !== $server->name ? $server->name : $server->id;
+			echo '<tr><th scope="row">' . esc_html( $name ) . '</th><td>';
 			printf(
-				'<input type="text" id="%1$s" class="large-text code mcp-native-url" readonly value="%2$s" data-server="%3$s">',
+				'<input type="text" id="%1$s" class="large-text code mcp-native-url" readonly value="%2$s" data-server="%3$s"> ',
 				esc_attr( $id ),
 				esc_attr( $server->url() ),
 				esc_attr( $server->id )
 			);
-			self::copy_button( $id );
+			/* translators: %s: server name */
+			echo Markup::copy_button( $id, __( 'Copy endpoint URL', 'mcp-native' ), sprintf( __( 'Copy the endpoint URL of %s', 'mcp-native' ), $name ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside
 			echo '</td></tr>';
 		}
 		echo '</tbody></table>';
-	}
-
-	private static function copy_button( string $target_id ): void {
-		printf(
-			'<p><button type="button" class="button mcp-native-copy" data-copy-target="%1$s">%2$s</button> <span class="mcp-native-copied" aria-live="polite"></span></p>',
-			esc_attr( $target_id ),
-			esc_html__( 'Copy', 'mcp-native' )
-		);
-	}
-
-	private static function render_style(): void {
-		echo '<style>'
-			. '.mcp-native-status details.mcp-native-tool{margin:0 0 .5em;padding:.4em .8em;background:#fff;border:1px solid #c3c4c7}'
-			. '.mcp-native-status details.mcp-native-tool summary{cursor:pointer}'
-			. '.mcp-native-status .mcp-native-badge{display:inline-block;margin-left:.4em;padding:0 .5em;border-radius:3px;background:#f0f6fc;border:1px solid #72aee6;font-size:12px;line-height:1.8}'
-			. '.mcp-native-status pre.mcp-native-schema{max-height:24em;overflow:auto;background:#f6f7f7;padding:.6em;white-space:pre}'
-			. '</style>';
-	}
-
-	private static function render_copy_script(): void {
-		$copied = wp_json_encode( __( 'Copied', 'mcp-native' ) );
-		$script = <<<JS
-document.addEventListener('click', function (event) {
-	var button = event.target.closest ? event.target.closest('.mcp-native-copy') : null;
-	if (!button) { return; }
-	var field = document.getElementById(button.getAttribute('data-copy-target'));
-	if (!field) { return; }
-	var done = function () { var s = button.parentNode.querySelector('.mcp-native-copied'); if (s) { s.textContent = {$copied}; } };
-	if (navigator.clipboard && window.isSecureContext) {
-		navigator.clipboard.writeText(field.value).then(done);
-	} else {
-		field.focus(); field.select();
-		try { document.execCommand('copy'); done(); } catch (e) {}
-	}
-});
-JS;
-		wp_print_inline_script_tag( $script );
-	}
-
-	private static function pre( mixed $value, string $kind ): void {
-		printf(
-			'<pre class="mcp-native-schema" data-schema="%1$s">%2$s</pre>',
-			esc_attr( $kind ),
-			esc_html( ServerOverview::pretty_json( $value ) )
-		);
 	}
 
 	/**
 	 * A form-table row; $html is already escaped.
 	 */
 	private static function row( string $label, string $html ): void {
-		echo '<tr><th scope="row">' . esc_html( $label ) . '</th><td>' . $html . '</td></tr>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped by the callers
+		echo Markup::row( $label, $html ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped by the callers
 	}
 
 	private static function anchor( Server $server ): string {

@@ -102,7 +102,11 @@ final class RequestRouter {
 		$client_info = $message->param( 'clientInfo' );
 		$client_name = ( $client_info instanceof \stdClass && isset( $client_info->name ) && is_string( $client_info->name ) ) ? $client_info->name : '';
 
-		$session = $this->sessions?->create( get_current_user_id(), $this->server->id, $version, $client_name );
+		try {
+			$session = $this->sessions?->create( get_current_user_id(), $this->server->id, $version, $client_name );
+		} catch ( JsonRpcError $error ) {
+			throw $error->with_id( $message->id ); // the session could not be stored
+		}
 
 		$result = array(
 			'protocolVersion' => $version,
