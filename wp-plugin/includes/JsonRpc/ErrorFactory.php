@@ -33,8 +33,11 @@ final class ErrorFactory {
 		return new JsonRpcError( ErrorCode::INVALID_REQUEST, sprintf( 'Invalid Request: request body exceeds %d bytes', $limit ), 413 );
 	}
 
+	/** Longest piece of a client-supplied name echoed in an error message (bytes). */
+	private const MAX_ECHO = 200;
+
 	public static function method_not_found( string $method, string|int|float|null $id = null ): JsonRpcError {
-		return new JsonRpcError( ErrorCode::METHOD_NOT_FOUND, 'Method not found: ' . $method, 200, null, $id );
+		return new JsonRpcError( ErrorCode::METHOD_NOT_FOUND, 'Method not found: ' . self::echoable( $method ), 200, null, $id );
 	}
 
 	public static function invalid_params( string $message, string|int|float|null $id = null ): JsonRpcError {
@@ -42,7 +45,7 @@ final class ErrorFactory {
 	}
 
 	public static function unknown_tool( string $name, string|int|float|null $id = null ): JsonRpcError {
-		return new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Unknown tool: ' . $name, 200, null, $id );
+		return new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Unknown tool: ' . self::echoable( $name ), 200, null, $id );
 	}
 
 	public static function internal_error( string|int|float|null $id = null ): JsonRpcError {
@@ -77,5 +80,13 @@ final class ErrorFactory {
 
 	public static function forbidden( string $message ): JsonRpcError {
 		return new JsonRpcError( ErrorCode::FORBIDDEN, $message, 403 );
+	}
+
+	/**
+	 * A client-supplied name as echoed in an error message: at most MAX_ECHO bytes, so an error
+	 * never reflects an unbounded request back (a 1 MiB method name gets a short answer).
+	 */
+	private static function echoable( string $value ): string {
+		return strlen( $value ) > self::MAX_ECHO ? substr( $value, 0, self::MAX_ECHO ) . '… (' . strlen( $value ) . ' bytes)' : $value;
 	}
 }

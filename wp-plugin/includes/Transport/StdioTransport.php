@@ -18,13 +18,13 @@ use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Plugin;
+use McpNative\Plugin\Protocol\Dispatcher;
 use McpNative\Plugin\Server;
 
 /**
  * One JSON-RPC message per line in, one response per line out (MCP stdio transport). The same
- * servers, tools and JSON-RPC handling as HTTP (RequestRouter), without sessions: the process is
- * the session. Requests other than initialize and ping before `initialize` get an error.
- * Notifications and client responses get no answer.
+ * servers, tools and JSON-RPC handling as HTTP (Dispatcher), without stored sessions: the process
+ * is the session (StdioSessionScope). Notifications and client responses get no answer.
  *
  * Nothing but JSON-RPC lines is ever written to the output stream: anything code prints while a
  * request is handled, and PHP warnings, go to stderr / the log. Used by wp-plugin/bin/mcp-stdio.php
@@ -32,9 +32,9 @@ use McpNative\Plugin\Server;
  */
 final class StdioTransport {
 
-	private RequestRouter $router;
+	private Dispatcher $dispatcher;
 
-	private bool $initialized = false;
+	private StdioSessionScope $session;
 
 	/** @var resource */
 	private $in;
@@ -52,7 +52,8 @@ final class StdioTransport {
 	 * @param resource|null $err    Diagnostics stream (default STDERR).
 	 */
 	public function __construct( private readonly Server $server, $in = null, $out = null, $err = null ) {
-		$this->router = new RequestRouter( $server, null );
+		$this->dispatcher = new Dispatcher( $server );
+		$this->session    = new StdioSessionScope();
 		$this->in     = $in ?? STDIN;
 		$this->out    = $out ?? STDOUT;
 		$this->err    = $err ?? STDERR;
@@ -147,7 +148,7 @@ final class StdioTransport {
 				try {
 					$message = Message::parse( $line );
 					$id      = $message->id;
-					return $this->handle_message( $message );
+					return $this->dispatcher->dispatch( $message, $this->session );
 				} catch ( JsonRpcError $error ) {
 					return ( null === $error->id && null !== $id ? $error->with_id( $id ) : $error )->to_response();
 				}
@@ -160,29 +161,6 @@ final class StdioTransport {
 			fwrite( $this->err, '[mcp-native] output printed while serving a request (not sent to the client): ' . substr( $stray, 0, 2000 ) . "\n" );
 		}
 		return $response;
-	}
-
-	/**
-	 * @return array<string, mixed>|null
-	 * @throws JsonRpcError On protocol errors.
-	 */
-	private function handle_message( Message $message ): ?array {
-		if ( Message::REQUEST !== $message->kind ) {
-			return null;
-		}
-		$method = (string) $message->method;
-		if ( ! $this->initialized && 'initialize' !== $method && 'ping' !== $method ) {
-			throw ErrorFactory::invalid_request( 'the server is not initialized: send initialize first', $message->id );
-		}
-		$outcome = $this->router->route( $message, null );
-		if ( 'initialize' === $method ) {
-			$this->initialized = true;
-		}
-		return array(
-			'jsonrpc' => '2.0',
-			'id'      => $message->id,
-			'result'  => $outcome->result,
-		);
 	}
 
 	/**

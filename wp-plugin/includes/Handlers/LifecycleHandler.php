@@ -1,0 +1,61 @@
+<?php
+/**
+ * initialize and ping.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Handlers;
+
+use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Protocol\SessionScope;
+use McpNative\Plugin\ProtocolVersion;
+use McpNative\Plugin\Server;
+
+/**
+ * The handshake of the session-based revisions: initialize negotiates the version and opens the
+ * session; ping answers an empty object.
+ */
+final class LifecycleHandler {
+
+	public function __construct( private readonly Server $server ) {}
+
+	/**
+	 * @return array<string, mixed> InitializeResult.
+	 */
+	public function initialize( Message $message, SessionScope $session ): array {
+		$version     = ProtocolVersion::negotiate( $message->param( 'protocolVersion' ) );
+		$client_info = $message->param( 'clientInfo' );
+		$client_name = ( $client_info instanceof \stdClass && isset( $client_info->name ) && is_string( $client_info->name ) ) ? $client_info->name : '';
+		$session->open( $version, $client_name );
+
+		$result = array(
+			'protocolVersion' => $version,
+			'capabilities'    => $this->capabilities(),
+			'serverInfo'      => array(
+				'name'    => $this->server->name,
+				'version' => $this->server->version,
+			),
+		);
+		if ( '' !== $this->server->description ) {
+			$result['instructions'] = $this->server->description;
+		}
+		return $result;
+	}
+
+	public function ping(): \stdClass {
+		return new \stdClass();
+	}
+
+	/**
+	 * @return array<string, mixed>
+	 */
+	private function capabilities(): array {
+		return array(
+			'tools'   => array( 'listChanged' => false ),
+			'logging' => new \stdClass(),
+		);
+	}
+}

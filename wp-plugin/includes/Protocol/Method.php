@@ -1,0 +1,45 @@
+<?php
+/**
+ * One row of the method table.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Protocol;
+
+/**
+ * A JSON-RPC method the server answers: which handler answers it, at which protocol revisions it
+ * exists, and how it relates to the session (see the SESSION_* rules).
+ */
+final class Method {
+
+	/** Opens the session (initialize): allowed without one. */
+	public const OPENS_SESSION = 'opens';
+
+	/** Allowed on a connection before initialize (ping); over HTTP it still needs the session header. */
+	public const BEFORE_INITIALIZE = 'before-initialize';
+
+	/** Needs an open session (or, on stdio, an initialized connection). */
+	public const IN_SESSION = 'in-session';
+
+	/**
+	 * @param string   $name      JSON-RPC method name.
+	 * @param string   $handler   Handler class (constructed with the Server).
+	 * @param string   $function  Handler method: fn( Message, SessionScope ): array|\stdClass.
+	 * @param string[] $revisions Protocol revisions the method belongs to.
+	 * @param string   $session   One of the SESSION rule constants.
+	 */
+	public function __construct(
+		public readonly string $name,
+		public readonly string $handler,
+		public readonly string $function,
+		public readonly array $revisions,
+		public readonly string $session
+	) {}
+
+	public function exists_at( string $revision ): bool {
+		return in_array( $revision, $this->revisions, true );
+	}
+}
