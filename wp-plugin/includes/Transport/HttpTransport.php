@@ -80,7 +80,7 @@ final class HttpTransport {
 	private function process( \WP_REST_Request $request ): \WP_REST_Response {
 		$auth_error = Auth::check( $request, $this->server );
 		if ( null !== $auth_error ) {
-			$response = self::error_response( $auth_error );
+			$response = self::error_response( $auth_error->with_id( self::readable_id( $request ) ) );
 			if ( 401 === $auth_error->http_status ) {
 				$response->header( 'WWW-Authenticate', 'Basic realm="WordPress MCP"' );
 			}
@@ -140,9 +140,51 @@ final class HttpTransport {
 		return new \WP_REST_Response( null, 200 );
 	}
 
+	/**
+	 * rest_pre_dispatch: an oversize body on one of our routes is refused before WordPress decodes
+	 * it (WP_REST_Server::dispatch parses JSON bodies right after this filter). A body larger than
+	 * PHP's post_max_size never arrives at all (PHP drops it and php://input is empty): the declared
+	 * Content-Length still says so, and gets the same 413.
+	 *
+	 * @param mixed            $result  Response so far (null: not hijacked).
+	 * @param mixed            $server  REST server.
+	 * @param \WP_REST_Request $request Request.
+	 */
+	public static function refuse_oversize_body( mixed $result, mixed $server, \WP_REST_Request $request ): mixed {
+		if ( null !== $result || null === Plugin::server_for( $request ) ) {
+			return $result;
+		}
+		$limit    = self::max_body_bytes();
+		$declared = $request->get_header( 'content-length' );
+		$body     = (string) $request->get_body();
+		if ( strlen( $body ) > $limit || ( is_numeric( $declared ) && (float) $declared > $limit ) ) {
+			return self::error_response( ErrorFactory::body_too_large( $limit ) );
+		}
+		$post_max = wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) );
+		if ( '' === $body && is_numeric( $declared ) && $post_max > 0 && (float) $declared > $post_max ) {
+			return self::error_response( ErrorFactory::body_too_large( $post_max ) ); // Dropped by PHP (post_max_size).
+		}
+		return $result;
+	}
+
+	/**
+	 * The id of the JSON-RPC request in a body, when it can be read (within the size limit, valid
+	 * JSON, a usable id): errors raised before the body is parsed (authentication) still name it.
+	 */
+	public static function readable_id( \WP_REST_Request $request ): string|int|float|null {
+		$body = (string) $request->get_body();
+		if ( '' === $body || strlen( $body ) > self::max_body_bytes() ) {
+			return null;
+		}
+		$message = Json::decode( $body, $ok );
+		$id      = ( $ok && $message instanceof \stdClass ) ? ( $message->id ?? null ) : null;
+		return ( is_string( $id ) || is_int( $id ) || ( is_float( $id ) && is_finite( $id ) ) ) ? $id : null;
+	}
+
 	public static function max_body_bytes(): int {
 		/**
 		 * Filters the largest request body (bytes) an MCP endpoint accepts; larger ones get 413.
+		 * PHP's post_max_size must be at least this large for bodies up to it to arrive.
 		 *
 		 * @param int $bytes Default 4 MiB.
 		 */
@@ -159,6 +201,7 @@ final class HttpTransport {
 	 * JSON), and that their bodies are encoded by our encoder (`{}` stays `{}`, 202 has no body).
 	 */
 	public static function hook_into_rest_api(): void {
+		add_filter( 'rest_pre_dispatch', array( self::class, 'refuse_oversize_body' ), 5, 3 );
 		add_filter( 'rest_request_before_callbacks', array( self::class, 'let_transport_report_bad_json' ), 10, 3 );
 		add_filter( 'rest_post_dispatch', array( self::class, 'jsonrpc_shape_for_errors' ), 5, 3 );
 		add_filter( 'rest_post_dispatch', array( self::class, 'allow_header_for_405' ), 11, 3 ); // after core's rest_send_allow_header
@@ -211,7 +254,7 @@ final class HttpTransport {
 			default         => ErrorCode::INTERNAL_ERROR,
 		};
 		$error_data = ( is_array( $data ) && isset( $data['code'] ) && is_string( $data['code'] ) ) ? array( 'wp_code' => $data['code'] ) : null;
-		$response->set_data( ( new JsonRpcError( $code, $message, $status, $error_data ) )->to_response() );
+		$response->set_data( ( new JsonRpcError( $code, $message, $status, $error_data, self::readable_id( $request ) ) )->to_response() );
 		if ( 401 === $status ) {
 			$response->header( 'WWW-Authenticate', 'Basic realm="WordPress MCP"' );
 		}

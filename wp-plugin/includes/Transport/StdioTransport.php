@@ -228,6 +228,12 @@ final class StdioTransport {
 			return;
 		}
 		$done = true;
+		// This process serves MCP: from now on (the command runs after WordPress has loaded) no
+		// PHP message, echo or WP-CLI log line may reach stdout.
+		$runner = method_exists( '\WP_CLI', 'get_runner' ) ? \WP_CLI::get_runner() : null;
+		if ( is_object( $runner ) && isset( $runner->arguments ) && is_array( $runner->arguments ) && array( 'mcp-native', 'serve' ) === array_slice( $runner->arguments, 0, 2 ) ) {
+			self::keep_stdout_for_jsonrpc();
+		}
 		\WP_CLI::add_command(
 			'mcp-native serve',
 			array( self::class, 'wp_cli_serve' ),
@@ -253,7 +259,31 @@ final class StdioTransport {
 	 * @param array<string, string> $assoc_args --server.
 	 */
 	public static function wp_cli_serve( array $args, array $assoc_args ): void {
-		// WP-CLI's log() writes to stdout: nothing may, except the JSON-RPC lines.
+		self::keep_stdout_for_jsonrpc();
+		$server = self::resolve_server( isset( $assoc_args['server'] ) ? (string) $assoc_args['server'] : null );
+		if ( is_string( $server ) ) {
+			\WP_CLI::error( $server ); // stderr, exit 1.
+		}
+		$code = ( new self( $server ) )->serve();
+		exit( $code ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped
+	}
+
+	/**
+	 * Under WP-CLI, stdout is for JSON-RPC lines only: PHP messages go to stderr, WP-CLI's logger
+	 * (WP_CLI::log and ::success write to STDOUT directly) is replaced by one writing to stderr,
+	 * and anything echoed is passed to stderr. PHP startup warnings are printed before any PHP code
+	 * runs: only `php -d display_errors=stderr` (see the README) keeps those off stdout.
+	 */
+	public static function keep_stdout_for_jsonrpc(): void {
+		static $done = false;
+		ini_set( 'display_errors', 'stderr' ); // phpcs:ignore WordPress.PHP.IniSet.display_errors_Disallowed
+		if ( class_exists( '\WP_CLI' ) && method_exists( '\WP_CLI', 'set_logger' ) ) {
+			\WP_CLI::set_logger( new StderrCliLogger() );
+		}
+		if ( $done ) {
+			return;
+		}
+		$done = true;
 		ob_start(
 			static function ( string $buffer ): string {
 				if ( '' !== $buffer ) {
@@ -263,11 +293,5 @@ final class StdioTransport {
 			},
 			1
 		);
-		$server = self::resolve_server( isset( $assoc_args['server'] ) ? (string) $assoc_args['server'] : null );
-		if ( is_string( $server ) ) {
-			\WP_CLI::error( $server ); // stderr, exit 1.
-		}
-		$code = ( new self( $server ) )->serve();
-		exit( $code ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped
 	}
 }
