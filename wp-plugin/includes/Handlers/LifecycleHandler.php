@@ -1,6 +1,6 @@
 <?php
 /**
- * initialize and ping.
+ * initialize, ping and server/discover.
  *
  * @package McpNative
  */
@@ -15,8 +15,8 @@ use McpNative\Plugin\ProtocolVersion;
 use McpNative\Plugin\Server;
 
 /**
- * The handshake of the session-based revisions: initialize negotiates the version and opens the
- * session; ping answers an empty object.
+ * The handshake of the session-based revisions (initialize negotiates the version and opens the
+ * session; ping answers an empty object) and its stateless counterpart, server/discover.
  */
 final class LifecycleHandler {
 
@@ -34,10 +34,7 @@ final class LifecycleHandler {
 		$result = array(
 			'protocolVersion' => $version,
 			'capabilities'    => $this->capabilities(),
-			'serverInfo'      => array(
-				'name'    => $this->server->name,
-				'version' => $this->server->version,
-			),
+			'serverInfo'      => $this->server_info(),
 		);
 		if ( '' !== $this->server->description ) {
 			$result['instructions'] = $this->server->description;
@@ -50,12 +47,40 @@ final class LifecycleHandler {
 	}
 
 	/**
+	 * server/discover (2026-07-28): what initialize told a client, without a session. No logging
+	 * capability: log messages would travel on a response stream, and this server answers JSON.
+	 *
+	 * @return array<string, mixed> DiscoverResult (the dispatcher adds resultType and the cache hints).
+	 */
+	public function discover(): array {
+		$result = array(
+			'supportedVersions' => ProtocolVersion::ALL,
+			'capabilities'      => array( 'tools' => array( 'listChanged' => false ) ),
+			'_meta'             => array( 'io.modelcontextprotocol/serverInfo' => $this->server_info() ),
+		);
+		if ( '' !== $this->server->description ) {
+			$result['instructions'] = $this->server->description;
+		}
+		return $result;
+	}
+
+	/**
 	 * @return array<string, mixed>
 	 */
 	private function capabilities(): array {
 		return array(
 			'tools'   => array( 'listChanged' => false ),
 			'logging' => new \stdClass(),
+		);
+	}
+
+	/**
+	 * @return array{name: string, version: string}
+	 */
+	private function server_info(): array {
+		return array(
+			'name'    => $this->server->name,
+			'version' => $this->server->version,
 		);
 	}
 }

@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\JsonRpc;
 
+use McpNative\Plugin\ProtocolVersion;
+
 /**
  * One place for codes, messages and HTTP statuses of protocol errors.
  *
@@ -36,8 +38,11 @@ final class ErrorFactory {
 	/** Longest piece of a client-supplied name echoed in an error message (bytes). */
 	private const MAX_ECHO = 200;
 
-	public static function method_not_found( string $method, string|int|float|null $id = null ): JsonRpcError {
-		return new JsonRpcError( ErrorCode::METHOD_NOT_FOUND, 'Method not found: ' . self::echoable( $method ), 200, null, $id );
+	/**
+	 * @param int $http_status 200 in the handshake revisions; 404 at 2026-07-28.
+	 */
+	public static function method_not_found( string $method, string|int|float|null $id = null, int $http_status = 200 ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::METHOD_NOT_FOUND, 'Method not found: ' . self::echoable( $method ), $http_status, null, $id );
 	}
 
 	public static function invalid_params( string $message, string|int|float|null $id = null ): JsonRpcError {
@@ -61,17 +66,51 @@ final class ErrorFactory {
 	}
 
 	/**
-	 * @param string   $version   Version the client sent.
-	 * @param string[] $supported Supported versions.
+	 * A handshake-era request whose MCP-Protocol-Version header names a version not served here.
+	 *
+	 * @param string $version Version the client sent.
 	 */
-	public static function unsupported_protocol_version( string $version, array $supported, string|int|float|null $id = null ): JsonRpcError {
+	public static function unsupported_protocol_version( string $version, string|int|float|null $id = null ): JsonRpcError {
 		return new JsonRpcError(
 			ErrorCode::INVALID_REQUEST,
-			sprintf( 'Bad Request: Unsupported protocol version: %s (supported versions: %s)', $version, implode( ', ', $supported ) ),
+			sprintf( 'Bad Request: Unsupported protocol version: %s (supported versions: %s)', self::echoable( $version ), implode( ', ', ProtocolVersion::ALL ) ),
 			400,
-			array( 'supported' => array_values( $supported ) ),
+			array( 'supported' => ProtocolVersion::ALL ),
 			$id
 		);
+	}
+
+	/**
+	 * 2026-07-28: the version a request names (in `_meta` and the header) is not served here.
+	 *
+	 * @param mixed $requested The version the request named.
+	 */
+	public static function unsupported_stateless_version( mixed $requested, string|int|float|null $id = null ): JsonRpcError {
+		$requested = is_string( $requested ) ? self::echoable( $requested ) : (string) wp_json_encode( $requested );
+		return new JsonRpcError(
+			ErrorCode::UNSUPPORTED_PROTOCOL_VERSION,
+			sprintf( 'Unsupported protocol version: %s (supported versions: %s)', $requested, implode( ', ', ProtocolVersion::ALL ) ),
+			400,
+			array(
+				'supported' => ProtocolVersion::ALL,
+				'requested' => $requested,
+			),
+			$id
+		);
+	}
+
+	/**
+	 * 2026-07-28: the request's `_meta` lacks a required key or holds a malformed one (HTTP 400).
+	 */
+	public static function invalid_request_meta( string $detail, string|int|float|null $id = null ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Invalid params: ' . $detail, 400, null, $id );
+	}
+
+	/**
+	 * 2026-07-28 over HTTP: a standard header is missing or disagrees with the body.
+	 */
+	public static function header_mismatch( string $detail, string|int|float|null $id = null ): JsonRpcError {
+		return new JsonRpcError( ErrorCode::HEADER_MISMATCH, 'Header mismatch: ' . self::echoable( $detail ), 400, null, $id );
 	}
 
 	public static function unauthorized( string $message = 'Unauthorized: authentication required (use an application password over Basic auth, or a cookie with a REST nonce)' ): JsonRpcError {

@@ -18,13 +18,16 @@ use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Plugin;
 use McpNative\Plugin\Protocol\Dispatcher;
+use McpNative\Plugin\Protocol\RequestMeta;
 use McpNative\Plugin\Server;
 use McpNative\Plugin\Session\SessionStore;
 
 /**
  * POST carries one JSON-RPC message (batches are refused: removed in 2025-06-18);
- * notifications and client responses get 202 with no body; `initialize` opens a session
- * (Mcp-Session-Id header); DELETE ends it; GET gets 405 (no server-initiated stream).
+ * notifications and client responses get 202 with no body. Both eras on one URL: in the
+ * handshake revisions `initialize` opens a session (Mcp-Session-Id header) and DELETE ends it; a
+ * 2026-07-28 request (its `_meta` names that version) stands alone, its standard headers checked
+ * against its body (StandardHeaders). GET gets 405 (no server-initiated stream).
  *
  * Everything a request may produce is JSON: stray output and PHP notices raised while handling
  * it are captured and logged, never sent. The REST API hooks below keep that true where WordPress
@@ -78,13 +81,9 @@ final class HttpTransport {
 	 * @throws JsonRpcError For every protocol-level failure.
 	 */
 	private function process( \WP_REST_Request $request ): \WP_REST_Response {
-		$auth_error = Auth::check( $request, $this->server );
-		if ( null !== $auth_error ) {
-			$response = self::error_response( $auth_error->with_id( self::readable_id( $request ) ) );
-			if ( 401 === $auth_error->http_status ) {
-				$response->header( 'WWW-Authenticate', 'Basic realm="WordPress MCP"' );
-			}
-			return $response;
+		$refusal = self::refusal( $request, $this->server );
+		if ( null !== $refusal ) {
+			return $refusal;
 		}
 
 		switch ( strtoupper( $request->get_method() ) ) {
@@ -111,10 +110,14 @@ final class HttpTransport {
 			throw ErrorFactory::body_too_large( $limit );
 		}
 
-		$message    = Message::parse( $body );
+		$message  = Message::parse( $body );
+		$declared = $request->get_header( 'mcp-protocol-version' );
+		if ( Message::REQUEST === $message->kind && RequestMeta::is_stateless_request( $message, $declared ) ) {
+			StandardHeaders::check( $request, $message );
+		}
 		$session_id = $request->get_header( 'mcp-session-id' );
 		$scope      = new HttpSessionScope( $this->sessions, $this->server->id, is_string( $session_id ) ? trim( $session_id ) : null );
-		$answer     = $this->dispatcher->dispatch( $message, $scope, $request->get_header( 'mcp-protocol-version' ) );
+		$answer     = $this->dispatcher->dispatch( $message, $scope, $declared );
 		if ( null === $answer ) {
 			// Notifications and responses from the client: accepted, nothing to answer.
 			return new \WP_REST_Response( null, 202 );
@@ -151,20 +154,39 @@ final class HttpTransport {
 	 * @param \WP_REST_Request $request Request.
 	 */
 	public static function refuse_oversize_body( mixed $result, mixed $server, \WP_REST_Request $request ): mixed {
-		if ( null !== $result || null === Plugin::server_for( $request ) ) {
+		$mcp_server = null === $result ? Plugin::server_for( $request ) : null;
+		if ( null === $mcp_server ) {
 			return $result;
 		}
 		$limit    = self::max_body_bytes();
 		$declared = $request->get_header( 'content-length' );
 		$body     = (string) $request->get_body();
-		if ( strlen( $body ) > $limit || ( is_numeric( $declared ) && (float) $declared > $limit ) ) {
-			return self::error_response( ErrorFactory::body_too_large( $limit ) );
-		}
 		$post_max = wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) );
-		if ( '' === $body && is_numeric( $declared ) && $post_max > 0 && (float) $declared > $post_max ) {
-			return self::error_response( ErrorFactory::body_too_large( $post_max ) ); // Dropped by PHP (post_max_size).
+		if ( strlen( $body ) > $limit || ( is_numeric( $declared ) && (float) $declared > $limit ) ) {
+			$too_large = ErrorFactory::body_too_large( $limit );
+		} elseif ( '' === $body && is_numeric( $declared ) && $post_max > 0 && (float) $declared > $post_max ) {
+			$too_large = ErrorFactory::body_too_large( $post_max ); // Dropped by PHP (post_max_size).
+		} else {
+			return $result;
 		}
-		return $result;
+		// Who may not use the server learns that first, as for any other request.
+		return self::refusal( $request, $mcp_server ) ?? self::error_response( $too_large );
+	}
+
+	/**
+	 * The answer to a request the access rules refuse (Origin, authentication, capability), naming
+	 * the request id when the body is readable; null when the request may proceed.
+	 */
+	private static function refusal( \WP_REST_Request $request, Server $server ): ?\WP_REST_Response {
+		$error = Auth::check( $request, $server );
+		if ( null === $error ) {
+			return null;
+		}
+		$response = self::error_response( $error->with_id( self::readable_id( $request ) ) );
+		if ( 401 === $error->http_status ) {
+			$response->header( 'WWW-Authenticate', 'Basic realm="WordPress MCP"' );
+		}
+		return $response;
 	}
 
 	/**
@@ -309,6 +331,8 @@ final class HttpTransport {
 		if ( is_array( $headers ) ) {
 			$headers[] = 'Mcp-Session-Id';
 			$headers[] = 'MCP-Protocol-Version';
+			$headers[] = 'Mcp-Method';
+			$headers[] = 'Mcp-Name';
 			$headers[] = 'Last-Event-ID';
 		}
 		return $headers;
