@@ -113,6 +113,25 @@ final class ErrorFactory {
 		return new JsonRpcError( ErrorCode::HEADER_MISMATCH, 'Header mismatch: ' . self::echoable( $detail ), 400, null, $id );
 	}
 
+	/**
+	 * 2026-07-28: the request needs client capabilities it did not declare (HTTP 400).
+	 *
+	 * @param string[] $capabilities Capability names.
+	 */
+	public static function missing_client_capability( array $capabilities, string|int|float|null $id = null ): JsonRpcError {
+		$required = array();
+		foreach ( $capabilities as $capability ) {
+			$required[ $capability ] = new \stdClass();
+		}
+		return new JsonRpcError(
+			ErrorCode::MISSING_CLIENT_CAPABILITY,
+			'Missing required client capability: ' . implode( ', ', $capabilities ),
+			400,
+			array( 'requiredCapabilities' => (object) $required ),
+			$id
+		);
+	}
+
 	public static function unauthorized( string $message = 'Unauthorized: authentication required (use an application password over Basic auth, or a cookie with a REST nonce)' ): JsonRpcError {
 		return new JsonRpcError( ErrorCode::UNAUTHORIZED, $message, 401 );
 	}
