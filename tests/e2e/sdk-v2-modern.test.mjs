@@ -106,6 +106,30 @@ test('v2 client in its default (legacy) mode still gets 2025-11-25 from the same
   }
 });
 
+test('v2 client: an ability asks for confirmation (input_required); the client answers and the call completes', async () => {
+  const url = CFG.customUrl.replace(/\/mcp$/, '/input');
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: AUTH } } });
+  const client = new Client(
+    { name: 'mcp-native-e2e-v2-input', version: '0.0.1' },
+    { versionNegotiation: { mode: 'auto' }, capabilities: { elicitation: {} } },
+  );
+  const asked = [];
+  client.setRequestHandler('elicitation/create', async (request) => {
+    asked.push(request.params.message);
+    return { action: 'accept', content: { ok: true } };
+  });
+  await client.connect(transport);
+  try {
+    assert.equal(client.getProtocolEra(), 'modern');
+    const r = await client.callTool({ name: 'e2e-confirmed-delete', arguments: { id: 7 } });
+    assert.deepEqual(asked, ['Delete note 7?']);
+    assert.equal(r.isError, false, allText(r));
+    assert.deepEqual(r.structuredContent, { deleted: 7 });
+  } finally {
+    await client.close();
+  }
+});
+
 test('v2 client: a protocol error at 2026-07-28 is an error, not a crash', async () => {
   await assert.rejects(custom.client.callTool({ name: 'no-such-tool', arguments: {} }), /Unknown tool|no-such-tool/);
 });
