@@ -4,7 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { CFG, AUTH, allText, textJson } from './helpers.mjs';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import path from 'node:path';
+import { CFG, AUTH, HERE, allText, textJson } from './helpers.mjs';
 
 const MODERN = '2026-07-28';
 const seen = []; // every request the client sent: method, headers, body
@@ -132,4 +134,36 @@ test('v2 client: an ability asks for confirmation (input_required); the client a
 
 test('v2 client: a protocol error at 2026-07-28 is an error, not a crash', async () => {
   await assert.rejects(custom.client.callTool({ name: 'no-such-tool', arguments: {} }), /Unknown tool|no-such-tool/);
+});
+
+test('v2 client over stdio (wp-plugin/bin/mcp-stdio.php): the modern era too, and input_required', async () => {
+  const root = path.resolve(HERE, '..', '..');
+  const site = process.env.E2E_SITE_DIR || path.join(root, '.test-run', 'e2e', 'site');
+  const ext = process.env.EXT_SO || path.join(root, 'target', 'release', 'libmcp_native.so');
+  const native = process.env.MCP_NATIVE_REQUIRE === 'native';
+  const args = [...(native ? ['-d', `extension=${ext}`] : []), path.join(root, 'wp-plugin', 'bin', 'mcp-stdio.php'), `--path=${site}`, `--user=${CFG.user}`];
+  const connect = async (server) => {
+    const transport = new StdioClientTransport({ command: process.env.PHP || 'php8.2', args: [...args, `--server=${server}`], env: { ...process.env }, stderr: 'pipe' });
+    const client = new Client({ name: 'mcp-native-e2e-v2-stdio', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' }, capabilities: { elicitation: {} } });
+    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { ok: true } }));
+    await client.connect(transport);
+    return client;
+  };
+  const custom = await connect('e2e-server');
+  try {
+    assert.equal(custom.getProtocolEra(), 'modern');
+    assert.equal(custom.getNegotiatedProtocolVersion(), MODERN);
+    const flat = await custom.callTool({ name: 'e2e-string-length', arguments: { input: 'abc' } });
+    assert.deepEqual(flat.structuredContent, { result: 3 });
+  } finally {
+    await custom.close();
+  }
+  const input = await connect('e2e-input-server');
+  try {
+    const r = await input.callTool({ name: 'e2e-confirmed-delete', arguments: { id: 3 } });
+    assert.equal(r.isError, false, allText(r));
+    assert.deepEqual(r.structuredContent, { deleted: 3 });
+  } finally {
+    await input.close();
+  }
 });
