@@ -124,7 +124,7 @@ case "$MODE" in
 esac
 wp_site_serve "$SITE" "$port" "$MODE"
 
-pport="$(wp_free_port)"
+pport="$(wp_free_port)" || die "no free port for the auth proxy"
 setsid "$NODE22_BIN/node" "$CONF_DIR/auth-proxy.mjs" --listen "$pport" --upstream "http://127.0.0.1:$port" \
     --user "$user" --password-env CONFORMANCE_APP_PASSWORD --max-seconds "$((TIMEOUT * $(wc -w <<<"$RUNS") + 60))" \
     > "$RUN/proxy.log" 2>&1 < /dev/null &

@@ -193,6 +193,63 @@ final class StatelessRevisionTest extends AbstractMcpTest {
 	}
 
 	/**
+	 * @dataProvider parameter_header_cases
+	 */
+	public function test_arguments_declared_with_x_mcp_header_must_be_mirrored( ?string $header, bool $accepted ): void {
+		$this->register_test_ability(
+			'mcpn-test/regional',
+			array(
+				'input_schema' => array(
+					'type'       => 'object',
+					'properties' => array(
+						'region' => array(
+							'type'         => 'string',
+							'x-mcp-header' => 'Region',
+						),
+						'limit'  => array(
+							'type'         => 'integer',
+							'x-mcp-header' => 'Limit',
+						),
+					),
+					'required'   => array( 'region' ),
+				),
+			)
+		);
+		$this->add_server(
+			'regional',
+			array(
+				'namespace' => 'mcpn-regional',
+				'route'     => 'mcp',
+				'name'      => 'R',
+				'version'   => '1',
+				'tools'     => array( 'mcpn-test/regional' ),
+			)
+		);
+		$route = '/mcpn-regional/mcp';
+		$list  = $this->result( $this->modern( 'tools/list', array(), array(), 1, $route ) );
+		$this->assertSame( 'Region', $list['tools'][0]['inputSchema']['properties']['region']['x-mcp-header'] ?? null, 'x-mcp-header reaches the wire schema' );
+
+		$headers  = array( 'Mcp-Param-Limit' => '5' ) + ( null === $header ? array() : array( 'Mcp-Param-Region' => $header ) );
+		$response = $this->modern( 'tools/call', array( 'name' => 'mcpn-test-regional', 'arguments' => array( 'region' => 'Hello', 'limit' => 5 ) ), $headers, 12, $route );
+		if ( $accepted ) {
+			$this->assertFalse( $this->result( $response )['isError'] );
+		} else {
+			$this->assertRpcError( $response, 400, -32020, 'Region', 12 );
+		}
+	}
+
+	public static function parameter_header_cases(): array {
+		return array(
+			'plain value'            => array( 'Hello', true ),
+			'base64 value'           => array( '=?base64?' . base64_encode( 'Hello' ) . '?=', true ),
+			'missing header'         => array( null, false ),
+			'other value'            => array( 'World', false ),
+			'base64 without padding' => array( '=?base64?SGVsbG8?=', false ),
+			'base64 bad characters'  => array( '=?base64?SGVs!G8=?=', false ),
+		);
+	}
+
+	/**
 	 * @dataProvider methods_of_the_old_revision_only
 	 */
 	public function test_handshake_methods_and_unknown_methods_are_404_method_not_found( string $method ): void {

@@ -113,7 +113,9 @@ final class HttpTransport {
 		$message  = Message::parse( $body );
 		$declared = $request->get_header( 'mcp-protocol-version' );
 		if ( Message::REQUEST === $message->kind && RequestMeta::is_stateless_request( $message, $declared ) ) {
-			StandardHeaders::check( $request, $message );
+			$named = 'tools/call' === $message->method ? $message->param( 'name' ) : null;
+			$tool  = is_string( $named ) ? $this->server->get_tool( trim( $named, " \t\n\r" ) ) : null;
+			StandardHeaders::check( $request, $message, $tool?->input_schema );
 		}
 		$session_id = $request->get_header( 'mcp-session-id' );
 		$scope      = new HttpSessionScope( $this->sessions, $this->server->id, is_string( $session_id ) ? trim( $session_id ) : null );
