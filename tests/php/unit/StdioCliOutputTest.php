@@ -49,6 +49,42 @@ fwrite( STDOUT, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n" );
 		}
 	}
 
+	public function test_loading_the_plugin_for_wp_mcp_native_serve_already_keeps_stdout_clean(): void {
+		$includes = dirname( __DIR__, 3 ) . '/wp-plugin/includes/Transport/';
+		$code     = '<?php
+define( "WP_CLI", true );
+// WP_CLI\\Runner keeps the command line in a private property read through __get (no __isset).
+final class Runner {
+	private $arguments;
+	public function __construct( array $arguments ) { $this->arguments = $arguments; }
+	public function __get( $key ) { return $this->$key; }
+}
+class WP_CLI {
+	public static $logger;
+	public static $commands = array();
+	public static function set_logger( $logger ) { self::$logger = $logger; }
+	public static function log( $message ) { self::$logger->info( $message ); }
+	public static function get_runner() { return new Runner( array( "mcp-native", "serve" ) ); }
+	public static function add_command( $name, $callable, $args = array() ) { self::$commands[] = $name; }
+}
+WP_CLI::set_logger( new class {
+	public function info( $m ) { fwrite( STDOUT, $m . "\n" ); }
+} );
+require ' . var_export( $includes . 'StderrCliLogger.php', true ) . ';
+require ' . var_export( $includes . 'StdioTransport.php', true ) . ';
+// What the plugin file does under WP-CLI, while WordPress loads (before the command runs).
+\McpNative\Plugin\Transport\StdioTransport::register_wp_cli_command();
+WP_CLI::log( "a line logged by another plugin while WordPress loads" );
+echo "an echo while WordPress loads\n";
+fwrite( STDOUT, implode( ",", WP_CLI::$commands ) . "\n" );
+';
+		$run = ChildProcess::run_php( $code, false );
+		$this->assertSame( 0, $run['exit'], $run['stderr'] );
+		$this->assertSame( "mcp-native serve\n", $run['stdout'] );
+		$this->assertStringContainsString( 'a line logged by another plugin', $run['stderr'] );
+		$this->assertStringContainsString( 'an echo while WordPress loads', $run['stderr'] );
+	}
+
 	public function test_the_logger_writes_every_level_to_its_stream(): void {
 		require_once dirname( __DIR__, 3 ) . '/wp-plugin/includes/Transport/StderrCliLogger.php';
 		$stream = fopen( 'php://memory', 'w+' );

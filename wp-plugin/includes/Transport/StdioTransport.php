@@ -230,8 +230,7 @@ final class StdioTransport {
 		$done = true;
 		// This process serves MCP: from now on (the command runs after WordPress has loaded) no
 		// PHP message, echo or WP-CLI log line may reach stdout.
-		$runner = method_exists( '\WP_CLI', 'get_runner' ) ? \WP_CLI::get_runner() : null;
-		if ( is_object( $runner ) && isset( $runner->arguments ) && is_array( $runner->arguments ) && array( 'mcp-native', 'serve' ) === array_slice( $runner->arguments, 0, 2 ) ) {
+		if ( array( 'mcp-native', 'serve' ) === array_slice( self::wp_cli_arguments(), 0, 2 ) ) {
 			self::keep_stdout_for_jsonrpc();
 		}
 		\WP_CLI::add_command(
@@ -266,6 +265,22 @@ final class StdioTransport {
 		}
 		$code = ( new self( $server ) )->serve();
 		exit( $code ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped
+	}
+
+	/**
+	 * The positional arguments of the running WP-CLI command (WP_CLI\Runner exposes them through
+	 * __get, without __isset), or none.
+	 *
+	 * @return array<int, mixed>
+	 */
+	private static function wp_cli_arguments(): array {
+		try {
+			$runner    = method_exists( '\WP_CLI', 'get_runner' ) ? \WP_CLI::get_runner() : null;
+			$arguments = is_object( $runner ) ? $runner->arguments : null;
+		} catch ( \Throwable $e ) {
+			$arguments = null;
+		}
+		return is_array( $arguments ) ? array_values( $arguments ) : array();
 	}
 
 	/**
