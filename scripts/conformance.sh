@@ -125,8 +125,10 @@ esac
 wp_site_serve "$SITE" "$port" "$MODE"
 
 pport="$(wp_free_port)" || die "no free port for the auth proxy"
+read -r -a run_list <<<"$RUNS"
+proxy_seconds=$((TIMEOUT * ${#run_list[@]} + 60))
 setsid "$NODE22_BIN/node" "$CONF_DIR/auth-proxy.mjs" --listen "$pport" --upstream "http://127.0.0.1:$port" \
-    --user "$user" --password-env CONFORMANCE_APP_PASSWORD --max-seconds "$((TIMEOUT * $(wc -w <<<"$RUNS") + 60))" \
+    --user "$user" --password-env CONFORMANCE_APP_PASSWORD --max-seconds "$proxy_seconds" \
     > "$RUN/proxy.log" 2>&1 < /dev/null &
 PROXY_PID=$!
 for _ in $(seq 1 600); do
@@ -138,12 +140,17 @@ grep -q '^listening ' "$RUN/proxy.log" || die "the auth proxy did not start with
 
 URL="http://127.0.0.1:$pport/wp-json/mcp-conformance/mcp"
 # The endpoint must answer through the proxy before the suite starts.
-rm -f "$RUN/probe.json"
-code="$(curl -s -o "$RUN/probe.json" -w '%{http_code}' --max-time 60 -H 'Content-Type: application/json' \
-    -H 'Accept: application/json, text/event-stream' \
-    -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"probe","version":"1"}}}' \
-    "$URL" || true)"
-[ "$code" = 200 ] || { cat "$RUN/probe.json" >&2 2>/dev/null; die "initialize through the proxy answered HTTP $code"; }
+# A few tries: under load the proxy may print "listening" a moment before it accepts (HTTP 000).
+for _ in $(seq 1 10); do
+    rm -f "$RUN/probe.json"
+    code="$(curl -sS -o "$RUN/probe.json" -w '%{http_code}' --max-time 60 -H 'Content-Type: application/json' \
+        -H 'Accept: application/json, text/event-stream' \
+        -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"probe","version":"1"}}}' \
+        "$URL" 2>"$RUN/probe.err" || true)"
+    [ "$code" = 200 ] && break
+    sleep 1
+done
+[ "$code" = 200 ] || { cat "$RUN/probe.json" "$RUN/probe.err" >&2 2>/dev/null || true; die "initialize through the proxy answered HTTP $code"; }
 log "site on :$port ($MODE), auth proxy on :$pport; running the suite against $URL"
 
 # ---------------------------------------------------------------- the suites

@@ -28,7 +28,7 @@ use McpNative\Plugin\Tools\ToolResult;
 final class ToolsHandler {
 
 	/** Characters trimmed around a tool name: whitespace only (a NUL byte is part of the name). */
-	private const NAME_TRIM = " \t\n\r";
+	public const NAME_TRIM = " \t\n\r";
 
 	public function __construct( private readonly Server $server ) {}
 

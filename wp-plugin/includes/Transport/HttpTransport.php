@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace McpNative\Plugin\Transport;
 
 use McpNative\Plugin\Auth;
+use McpNative\Plugin\Handlers\ToolsHandler;
 use McpNative\Plugin\Json;
 use McpNative\Plugin\JsonRpc\ErrorCode;
 use McpNative\Plugin\JsonRpc\ErrorFactory;
@@ -114,7 +115,7 @@ final class HttpTransport {
 		$declared = $request->get_header( 'mcp-protocol-version' );
 		if ( Message::REQUEST === $message->kind && RequestMeta::is_stateless_request( $message, $declared ) ) {
 			$named = 'tools/call' === $message->method ? $message->param( 'name' ) : null;
-			$tool  = is_string( $named ) ? $this->server->get_tool( trim( $named, " \t\n\r" ) ) : null;
+			$tool  = is_string( $named ) ? $this->server->get_tool( trim( $named, ToolsHandler::NAME_TRIM ) ) : null;
 			StandardHeaders::check( $request, $message, $tool?->input_schema );
 		}
 		$session_id = $request->get_header( 'mcp-session-id' );
