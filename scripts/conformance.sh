@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# The official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16, server scenarios)
-# against the mcp-native plugin on a real WordPress 7.1 site.
+# The official MCP conformance suites (server scenarios) against the mcp-native plugin on a real
+# WordPress 7.1 site, three runs on one site:
+#   v1-all       @modelcontextprotocol/conformance 0.1.16, --suite all (the handshake revisions)
+#   v2-all       0.2.0-alpha.12, --suite all (2026-07-28 scenarios at that revision, older ones at 2025-11-25)
+#   v2-required  0.2.0-alpha.12, --requirements 2026-07-28 (what that revision requires)
+# Each run has its own expected-failures file in tests/conformance (a reason per scenario).
 #
 #  - Node 22 (the suite crashes on Node 20): the project's own, from npm in .cache/node22
 #    (scripts/install-deps.sh node, scripts/node-env.sh); the suite lives in tests/conformance/node_modules.
@@ -23,8 +27,9 @@
 #   CONFORMANCE_TIMEOUT  seconds for the suite run (default 150)
 #   CONFORMANCE_SUITE    all (default: every server scenario, including the suite's "pending"
 #                        json-schema-2020-12 and server-sse-polling) or active
+#   CONFORMANCE_RUNS     which runs (default "v1-all v2-all v2-required")
 #   CONFORMANCE_SCENARIO run one scenario only (then the expected-failures check is skipped)
-#   CONFORMANCE_EXPECTED_FAILURES  another baseline file (default tests/conformance/expected-failures.yml)
+#   CONFORMANCE_EXPECTED_FAILURES  another baseline file for v1-all (default tests/conformance/expected-failures.yml)
 #   EXT_SO               the built extension (default target/release/libmcp_native.so)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -45,6 +50,9 @@ CONF_DIR="$ROOT/tests/conformance"
 RUN="$ROOT/.test-run/conformance"
 SITE="$RUN/site"
 SUITE_JS="$CONF_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+SUITE2_DIR="$CONF_DIR/v2"
+SUITE2_JS="$SUITE2_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+RUNS="${CONFORMANCE_RUNS:-v1-all v2-all v2-required}"
 EXPECTED="${CONFORMANCE_EXPECTED_FAILURES:-$CONF_DIR/expected-failures.yml}"
 TIMEOUT="${CONFORMANCE_TIMEOUT:-150}"
 SUITE="${CONFORMANCE_SUITE:-all}"
@@ -56,6 +64,10 @@ else MODE=without-extension; fi
 if [ ! -f "$SUITE_JS" ] || ! grep -q '"version": "0.1.16"' "$CONF_DIR/node_modules/@modelcontextprotocol/conformance/package.json"; then
     log "installing @modelcontextprotocol/conformance (tests/conformance)"
     (cd "$CONF_DIR" && timeout 300 npm ci --no-audit --no-fund --loglevel=error >&2) || die "npm ci in tests/conformance failed"
+fi
+if [[ " $RUNS " == *" v2-"* ]] && { [ ! -f "$SUITE2_JS" ] || ! grep -q '"version": "0.2.0-alpha.12"' "$SUITE2_DIR/node_modules/@modelcontextprotocol/conformance/package.json"; }; then
+    log "installing @modelcontextprotocol/conformance 0.2.0-alpha.12 (tests/conformance/v2)"
+    (cd "$SUITE2_DIR" && timeout 300 npm ci --no-audit --no-fund --loglevel=error >&2) || die "npm ci in tests/conformance/v2 failed"
 fi
 
 # ---------------------------------------------------------------- cleanup
@@ -91,47 +103,83 @@ case "$MODE" in
 esac
 wp_site_serve "$SITE" "$port" "$MODE"
 
-pport="$(wp_free_port)"
+pport="$(wp_free_port)" || die "no free port for the auth proxy"
+read -r -a run_list <<<"$RUNS"
+proxy_seconds=$((TIMEOUT * ${#run_list[@]} + 60))
 setsid "$NODE22_BIN/node" "$CONF_DIR/auth-proxy.mjs" --listen "$pport" --upstream "http://127.0.0.1:$port" \
-    --user "$user" --password-env CONFORMANCE_APP_PASSWORD --max-seconds "$((TIMEOUT + 60))" \
+    --user "$user" --password-env CONFORMANCE_APP_PASSWORD --max-seconds "$proxy_seconds" \
     > "$RUN/proxy.log" 2>&1 < /dev/null &
 PROXY_PID=$!
-for _ in $(seq 1 50); do
+for _ in $(seq 1 600); do
     grep -q '^listening ' "$RUN/proxy.log" 2>/dev/null && break
     kill -0 "$PROXY_PID" 2>/dev/null || { cat "$RUN/proxy.log" >&2; die "the auth proxy died"; }
     sleep 0.1
 done
-grep -q '^listening ' "$RUN/proxy.log" || die "the auth proxy did not start within 5 s"
+grep -q '^listening ' "$RUN/proxy.log" || die "the auth proxy did not start within 60 s"
 
 URL="http://127.0.0.1:$pport/wp-json/mcp-conformance/mcp"
 # The endpoint must answer through the proxy before the suite starts.
-code="$(curl -s -o "$RUN/probe.json" -w '%{http_code}' --max-time 20 -H 'Content-Type: application/json' \
-    -H 'Accept: application/json, text/event-stream' \
-    -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"probe","version":"1"}}}' \
-    "$URL" || true)"
-[ "$code" = 200 ] || { cat "$RUN/probe.json" >&2 2>/dev/null; die "initialize through the proxy answered HTTP $code"; }
+# A few tries: under load the proxy may print "listening" a moment before it accepts (HTTP 000).
+for _ in $(seq 1 10); do
+    rm -f "$RUN/probe.json"
+    code="$(curl -sS -o "$RUN/probe.json" -w '%{http_code}' --max-time 60 -H 'Content-Type: application/json' \
+        -H 'Accept: application/json, text/event-stream' \
+        -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"probe","version":"1"}}}' \
+        "$URL" 2>"$RUN/probe.err" || true)"
+    [ "$code" = 200 ] && break
+    sleep 1
+done
+[ "$code" = 200 ] || { cat "$RUN/probe.json" "$RUN/probe.err" >&2 2>/dev/null || true; die "initialize through the proxy answered HTTP $code"; }
 log "site on :$port ($MODE), auth proxy on :$pport; running the suite against $URL"
 
-# ---------------------------------------------------------------- the suite
-args=(server --url "$URL" -o "$RUN/results")
-if [ -n "${CONFORMANCE_SCENARIO:-}" ]; then args+=(--scenario "$CONFORMANCE_SCENARIO")
-else args+=(--suite "$SUITE" --expected-failures "$EXPECTED"); fi
-rc=0
-# In the background + wait, so a signal to this script reaches the trap at once.
-( cd "$CONF_DIR" && PATH="$NODE22_BIN:$PATH" exec setsid timeout --kill-after=5 "$TIMEOUT" "$NODE22_BIN/node" "$SUITE_JS" "${args[@]}" ) \
-    > "$RUN/suite.log" 2>&1 < /dev/null &
-SUITE_PID=$!
-wait "$SUITE_PID" || rc=$?
-SUITE_PID=""
-# The per-scenario summary (the suite's detailed output stays in the log).
-sed -n '/^=== SUMMARY ===/,$p' "$RUN/suite.log" >&2 || true
-grep -q '^=== SUMMARY ===' "$RUN/suite.log" || tail -n 60 "$RUN/suite.log" >&2
-[ "$rc" = 124 ] && log "the suite timed out after ${TIMEOUT}s"
+# ---------------------------------------------------------------- the suites
+# One run: its name, the suite's entry point, the suite arguments, the expected-failures file.
+# Sets TOTALS and RC (any failing run makes RC non-zero).
+RC=0
+TOTALS=""
+run_suite() {
+    local name="$1" js="$2" expected="$3"; shift 3
+    local out="$RUN/results/$name" log_file="$RUN/suite-$name.log" rc=0
+    local args=(server --url "$URL" -o "$out")
+    if [ -n "${CONFORMANCE_SCENARIO:-}" ]; then args+=(--scenario "$CONFORMANCE_SCENARIO")
+    else args+=("$@" --expected-failures "$expected"); fi
+    log "run $name: ${args[*]:3}"
+    # In the background + wait, so a signal to this script reaches the trap at once.
+    ( cd "$(dirname "$js")/../../../.." && PATH="$NODE22_BIN:$PATH" exec setsid timeout --kill-after=5 "$TIMEOUT" "$NODE22_BIN/node" "$js" "${args[@]}" ) \
+        > "$log_file" 2>&1 < /dev/null &
+    SUITE_PID=$!
+    wait "$SUITE_PID" || rc=$?
+    SUITE_PID=""
+    # The per-scenario summary (the suite's detailed output stays in the log).
+    sed -n '/^=== SUMMARY ===/,$p' "$log_file" >&2 || true
+    grep -q '^=== SUMMARY ===' "$log_file" || tail -n 60 "$log_file" >&2
+    [ "$rc" = 124 ] && log "run $name timed out after ${TIMEOUT}s"
+    # The suite accepts some results of the right shape whatever they say: check those tools really ran.
+    if [ -d "$out" ] && ! "$NODE22_BIN/node" "$CONF_DIR/verify-results.mjs" "$out"; then
+        [ "$rc" = 0 ] && rc=1
+    fi
+    local total
+    total="$(grep -E '^Total: [0-9]+ passed, [0-9]+ failed' "$log_file" | tail -n 1 || true)"
+    if [ -z "$total" ] && [ -n "${CONFORMANCE_SCENARIO:-}" ]; then
+        # One scenario: the suite prints "Passed: P/N, F failed, W warnings" instead.
+        total="$(sed -n 's/^Passed: \([0-9]*\)\/[0-9]*, \([0-9]*\) failed.*/Total: \1 passed, \2 failed/p' "$log_file" | tail -n 1)"
+        sed -n '/^Test Results:/,/^Passed:/p' "$log_file" >&2
+    fi
+    [ -n "$total" ] || { total="Total: 0 passed, 1 failed"; [ "$rc" = 0 ] && rc=1; }
+    log "run $name: exit $rc; $total"
+    TOTALS+="$name: $total"$'\n'
+    [ "$rc" = 0 ] || RC="$rc"
+}
 
-# The suite accepts some results of the right shape whatever they say: check those tools really ran.
-if [ -d "$RUN/results" ] && ! "$NODE22_BIN/node" "$CONF_DIR/verify-results.mjs" "$RUN/results"; then
-    [ "$rc" = 0 ] && rc=1
-fi
+for r in $RUNS; do
+    case "$r" in
+        v1-all)      run_suite v1-all "$SUITE_JS" "$EXPECTED" --suite "$SUITE" ;;
+        v2-all)      run_suite v2-all "$SUITE2_JS" "$CONF_DIR/expected-failures-2026-all.yml" --suite all ;;
+        v2-required) run_suite v2-required "$SUITE2_JS" "$CONF_DIR/expected-failures-2026-required.yml" --requirements 2026-07-28 ;;
+        *) die "unknown run '$r' in CONFORMANCE_RUNS (v1-all, v2-all, v2-required)" ;;
+    esac
+done
+rc="$RC"
 
 # PHP must not have died or warned while serving.
 php_problems="$(cat "$SITE/.mcp-native/debug.log" "$SITE/.mcp-native/php-errors.log" 2>/dev/null \
@@ -141,13 +189,6 @@ if [ -n "$php_problems" ]; then
     [ "$rc" = 0 ] && rc=1
 fi
 
-total="$(grep -E '^Total: [0-9]+ passed, [0-9]+ failed' "$RUN/suite.log" | tail -n 1 || true)"
-if [ -z "$total" ] && [ -n "${CONFORMANCE_SCENARIO:-}" ]; then
-    # One scenario: the suite prints "Passed: P/N, F failed, W warnings" instead.
-    total="$(sed -n 's/^Passed: \([0-9]*\)\/[0-9]*, \([0-9]*\) failed.*/Total: \1 passed, \2 failed/p' "$RUN/suite.log" | tail -n 1)"
-    sed -n '/^Test Results:/,/^Passed:/p' "$RUN/suite.log" >&2
-fi
-[ -n "$total" ] || { total="Total: 0 passed, 1 failed"; [ "$rc" = 0 ] && rc=1; }
-log "mode $MODE; suite exit $rc; $((SECONDS - START)) s; logs and checks.json in ${RUN#"$ROOT"/}"
-printf '%s\n' "$total"
+log "mode $MODE; exit $rc; $((SECONDS - START)) s; logs and checks.json in ${RUN#"$ROOT"/}"
+printf '%s' "$TOTALS"
 exit "$rc"

@@ -247,13 +247,13 @@ export const CORPUS = [
   { id: 'accept/garbage', headers: { Accept: ';;;,,,' }, body: ping(1), expect: OK(1) },
 
   // ------------------------------------------------------------------ Origin
-  { id: 'origin/elsewhere', headers: { Origin: 'http://evil.example' }, body: ping(1), expect: ERR(403, -32011, { id: null }) },
-  { id: 'origin/https-elsewhere', headers: { Origin: 'https://attacker.test:8443' }, body: ping(1), expect: ERR(403, -32011, { id: null }) },
-  { id: 'origin/null', headers: { Origin: 'null' }, body: ping(1), expect: ERR(403, -32011, { id: null }) },
-  { id: 'origin/same-host-other-port', headers: (c) => ({ Origin: c.site.replace(/:(\d+)$/, (m, p) => `:${Number(p) === 1 ? 2 : Number(p) - 1}`) }), body: ping(1), expect: ERR(403, -32011, { id: null }) },
-  { id: 'origin/suffix-trick', headers: (c) => ({ Origin: `${c.site}.evil.example` }), body: ping(1), expect: ERR(403, -32011, { id: null }) },
-  { id: 'origin/userinfo-trick', headers: (c) => ({ Origin: `http://evil.example@${new URL(c.site).host}` }), body: ping(1), expect: ERR(403, -32011, { id: null }) },
-  { id: 'origin/elsewhere-initialize', session: 'none', headers: { Origin: 'http://evil.example' }, body: j({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }), expect: ERR(403, -32011, { id: null }) },
+  { id: 'origin/elsewhere', headers: { Origin: 'http://evil.example' }, body: ping(1), expect: ERR(403, -32011, { id: 1 }) },
+  { id: 'origin/https-elsewhere', headers: { Origin: 'https://attacker.test:8443' }, body: ping(1), expect: ERR(403, -32011, { id: 1 }) },
+  { id: 'origin/null', headers: { Origin: 'null' }, body: ping(1), expect: ERR(403, -32011, { id: 1 }) },
+  { id: 'origin/same-host-other-port', headers: (c) => ({ Origin: c.site.replace(/:(\d+)$/, (m, p) => `:${Number(p) === 1 ? 2 : Number(p) - 1}`) }), body: ping(1), expect: ERR(403, -32011, { id: 1 }) },
+  { id: 'origin/suffix-trick', headers: (c) => ({ Origin: `${c.site}.evil.example` }), body: ping(1), expect: ERR(403, -32011, { id: 1 }) },
+  { id: 'origin/userinfo-trick', headers: (c) => ({ Origin: `http://evil.example@${new URL(c.site).host}` }), body: ping(1), expect: ERR(403, -32011, { id: 1 }) },
+  { id: 'origin/elsewhere-initialize', session: 'none', headers: { Origin: 'http://evil.example' }, body: j({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }), expect: ERR(403, -32011, { id: 1 }) },
   { id: 'origin/own-site-allowed', headers: (c) => ({ Origin: c.site }), body: ping(1), expect: OK(1) },
 
   // ------------------------------------------------------------------ HTTP methods
@@ -272,10 +272,10 @@ export const CORPUS = [
   { id: 'auth/none-broken-json', auth: 'none', body: '{"jsonrpc":', expect: ERR(401, -32010, { id: null }) },
   { id: 'auth/none-batch', auth: 'none', body: `[${ping(1)}]`, expect: ERR(401, -32010, { id: null }) },
   { id: 'auth/none-huge-body', auth: 'none', body: callOfSize(5 * MiB), expect: ERR(401, -32010, { id: null }) },
-  { id: 'auth/bad-password', auth: 'bad-password', body: ping(1), expect: ERR(401, -32010, { id: null }) },
-  { id: 'auth/malformed-basic', auth: 'none', headers: { Authorization: 'Basic !!!not-base64!!!' }, body: ping(1), expect: ERR(401, -32010, { id: null }) },
-  { id: 'auth/bearer-token', auth: 'none', headers: { Authorization: 'Bearer abc.def.ghi' }, body: ping(1), expect: ERR(401, -32010, { id: null }) },
-  { id: 'auth/basic-without-colon', auth: 'none', headers: { Authorization: 'Basic ' + Buffer.from('admin').toString('base64') }, body: ping(1), expect: ERR(401, -32010, { id: null }) },
+  { id: 'auth/bad-password', auth: 'bad-password', body: ping(1), expect: ERR(401, -32010, { id: 1 }) },
+  { id: 'auth/malformed-basic', auth: 'none', headers: { Authorization: 'Basic !!!not-base64!!!' }, body: ping(1), expect: ERR(401, -32010, { id: 1 }) },
+  { id: 'auth/bearer-token', auth: 'none', headers: { Authorization: 'Bearer abc.def.ghi' }, body: ping(1), expect: ERR(401, -32010, { id: 1 }) },
+  { id: 'auth/basic-without-colon', auth: 'none', headers: { Authorization: 'Basic ' + Buffer.from('admin').toString('base64') }, body: ping(1), expect: ERR(401, -32010, { id: 1 }) },
 
   // ------------------------------------------------------------------ notifications and client responses
   { id: 'notification/unknown', body: j({ jsonrpc: '2.0', method: 'notifications/whatever' }), expect: ACCEPTED },

@@ -2,8 +2,8 @@
 // Streamable HTTP. tests/e2e/python/setup.sh installs it into .cache/python-mcp (idempotent);
 // python/mcp_client.py does the client work and prints what it saw as JSON; this file asserts.
 //
-// The SDK (2.x) first probes `server/discover` (protocol 2026-07-28); our server answers -32601 and
-// the client must fall back to the initialize handshake on the same endpoint.
+// The SDK (2.x) first probes `server/discover` (protocol 2026-07-28); our server answers it, so the
+// client speaks 2026-07-28 (no initialize, no session) on the same endpoint older clients use.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -43,18 +43,17 @@ before(() => {
   assert.match(python, /\/bin\/python$/);
 });
 
-test('python SDK: server/discover probe gets -32601, falls back to initialize, custom server tools', () => {
+test('python SDK: server/discover answered, the client stays at 2026-07-28 (no initialize), custom server tools', () => {
   const out = runClient(CFG.customUrl, {
     'e2e-object-echo': { message: 'py', times: 2 },
     'e2e-string-length': { input: 'hello' },
   });
 
-  // The probe came first, then the legacy handshake on the same endpoint.
+  // The probe came first and was answered: no handshake follows.
   const methods = out.sent.filter((s) => s.method).map((s) => s.method);
   assert.equal(methods[0], 'server/discover', `first JSON-RPC method sent: ${methods.join(', ')}`);
-  assert.ok(methods.indexOf('initialize') > 0, `initialize sent after the probe: ${methods.join(', ')}`);
-  assert.ok(methods.includes('notifications/initialized'));
-  assert.equal(out.protocol_version, LATEST_PROTOCOL, 'negotiated the latest handshake-era version');
+  assert.ok(!methods.includes('initialize'), `no initialize at 2026-07-28: ${methods.join(', ')}`);
+  assert.equal(out.protocol_version, '2026-07-28', 'negotiated the stateless revision');
   assert.equal(out.server_info.name, 'mcp-native e2e server');
   assert.equal(out.server_info.version, '1.2.3');
   assert.ok(out.capabilities.tools, 'tools capability advertised');
@@ -81,30 +80,39 @@ test('python SDK: server/discover probe gets -32601, falls back to initialize, c
   assert.deepEqual(l.structuredContent, { result: 5 });
 });
 
-test('the server/discover probe, as the Python SDK sends it, gets a clean JSON-RPC error (never a 5xx or a hang)', async () => {
+test('the server/discover probe, as the Python SDK sends it, is answered; without _meta it is an unknown method of the old revision', async () => {
   // What mcp 2.3 sends: the 2026-07-28 version in the header and in _meta, no session.
   const probe = rpcBody('server/discover', {
     _meta: {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
       'io.modelcontextprotocol/clientInfo': { name: 'mcp', version: '2.3.0' },
     },
   });
   const r = await http(CFG.customUrl, { body: probe, protocolVersion: '2026-07-28', headers: { 'Mcp-Method': 'server/discover' } });
-  // The method is unknown, whatever version the client speaks: -32601, the answer that makes it fall back.
   assert.equal(r.status, 200, r.text);
-  assert.equal(r.json.error.code, -32601, r.text);
   assert.equal(r.json.id, probe.id);
+  assert.deepEqual(r.json.result.supportedVersions, ['2026-07-28', LATEST_PROTOCOL, '2025-06-18', '2025-03-26']);
+  assert.equal(r.json.result.resultType, 'complete');
+  assert.equal(r.json.result._meta['io.modelcontextprotocol/serverInfo'].name, 'mcp-native e2e server');
+  assert.equal(r.headers.get('mcp-session-id'), null);
 
-  // Without the header: the same.
+  // Without _meta or the header: a handshake-era request, and discover is not a method there.
   const m = await http(CFG.customUrl, { body: rpcBody('server/discover', {}) });
   assert.equal(m.status, 200, m.text);
   assert.equal(m.json.error.code, -32601, m.text);
 
-  // A method we do implement with an unsupported version header is still refused with 400.
-  const init = await http(CFG.customUrl, { body: rpcBody('ping', {}), protocolVersion: '2026-07-28' });
-  assert.equal(init.status, 400, init.text);
-  assert.equal(init.json.error.code, -32600, init.text);
-  assert.ok(init.json.error.data.supported.includes(LATEST_PROTOCOL), init.text);
+  // The 2026-07-28 header without _meta: the spec's invalid params, HTTP 400.
+  const bare = await http(CFG.customUrl, { body: rpcBody('tools/list', {}), protocolVersion: '2026-07-28', headers: { 'Mcp-Method': 'tools/list' } });
+  assert.equal(bare.status, 400, bare.text);
+  assert.equal(bare.json.error.code, -32602, bare.text);
+
+  // An unknown version header on a handshake-era request keeps the old answer, listing every revision.
+  const old = await http(CFG.customUrl, { body: rpcBody('ping', {}), protocolVersion: '1999-01-01' });
+  assert.equal(old.status, 400, old.text);
+  assert.equal(old.json.error.code, -32600, old.text);
+  assert.ok(old.json.error.data.supported.includes(LATEST_PROTOCOL), old.text);
+  assert.ok(old.json.error.data.supported.includes('2026-07-28'), old.text);
 });
 
 test('python SDK: a call the server rejects comes back as a tool error, not a crash', () => {

@@ -31,6 +31,22 @@ final class AuthTest extends AbstractMcpTest {
 		}
 	}
 
+	public function test_authentication_errors_echo_the_request_id_when_it_is_readable(): void {
+		$this->assertRpcError( $this->post( self::DEFAULT_ROUTE, self::INIT ), 401, -32010, null, 1 );
+		$this->assertRpcError( $this->post( self::DEFAULT_ROUTE, array( 'id' => 'abc' ) + self::INIT ), 401, -32010, null, 'abc' );
+		$this->assertRpcError( $this->post( self::DEFAULT_ROUTE, '{"id": 5, broken' ), 401, -32010, null, null );
+
+		$this->set_user( $this->create_user( 'subscriber' ) );
+		add_filter( 'mcp_native_required_capability', static fn() => 'manage_options' );
+		$this->assertRpcError( $this->post( self::DEFAULT_ROUTE, array( 'id' => 9 ) + self::INIT ), 403, -32011, null, 9 );
+	}
+
+	public function test_over_http_wordpress_authentication_errors_echo_the_request_id(): void {
+		$wrong = $this->http( 'POST', '/wp-json' . self::DEFAULT_ROUTE, array( 'id' => 'req-17' ) + self::INIT, array(), array( 'admin', 'abcd efgh ijkl mnop qrst uvwx' ) );
+		$this->assertSame( 401, $wrong['status'], $wrong['body'] );
+		$this->assertSame( 'req-17', $wrong['json']['id'] ?? null, $wrong['body'] );
+	}
+
 	public function test_anonymous_is_refused_before_the_body_is_read(): void {
 		$this->assertRpcError( $this->post( self::DEFAULT_ROUTE, 'not json' ), 401, -32010 );
 	}

@@ -279,6 +279,34 @@ final class TransportTest extends AbstractMcpTest {
 		$this->assertRpcError( $response, 413, -32600, '2048' );
 	}
 
+	public function test_oversize_body_is_refused_before_wordpress_decodes_it(): void {
+		add_filter( 'mcp_native_max_body_bytes', static fn() => 2048 );
+		$request = new \WP_REST_Request( 'POST', self::DEFAULT_ROUTE );
+		$request->set_header( 'Content-Type', 'application/json' );
+		$request->set_body( (string) wp_json_encode( array( 'jsonrpc' => '2.0', 'id' => 1, 'method' => 'ping', 'params' => array( 'pad' => str_repeat( 'x', 4000 ) ) ) ) );
+		$response = rest_do_request( $request );
+		$this->assertRpcError( $response, 413, -32600, '2048' );
+		$parsed = new \ReflectionProperty( \WP_REST_Request::class, 'parsed_json' );
+		$this->assertFalse( $parsed->getValue( $request ), 'WordPress decoded the oversize body before it was refused' );
+	}
+
+	public function test_declared_content_length_over_the_limit_is_413(): void {
+		add_filter( 'mcp_native_max_body_bytes', static fn() => 2048 );
+		$response = $this->post( self::DEFAULT_ROUTE, array( 'jsonrpc' => '2.0', 'id' => 1, 'method' => 'ping' ), array( 'Content-Length' => '1000000' ) );
+		$this->assertRpcError( $response, 413, -32600, '2048' );
+	}
+
+	public function test_over_http_a_body_over_post_max_size_is_413_json(): void {
+		$post_max = wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) );
+		if ( $post_max <= 0 || $post_max > 64 * 1024 * 1024 ) {
+			$this->markTestSkipped( 'post_max_size is unlimited or above 64 MiB here' );
+		}
+		$body     = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"' . str_repeat( 'x', $post_max + 1024 ) . '"}}';
+		$response = $this->http( 'POST', '/wp-json' . self::DEFAULT_ROUTE, $body, array( 'Content-Type' => 'application/json' ) );
+		$this->assertSame( 413, $response['status'], substr( $response['body'], 0, 500 ) );
+		$this->assertSame( -32600, $response['json']['error']['code'] ?? null, substr( $response['body'], 0, 500 ) );
+	}
+
 	public function test_foreign_origin_is_403_and_own_origin_is_allowed(): void {
 		$session  = $this->initialize();
 		$response = $this->post( self::DEFAULT_ROUTE, array( 'jsonrpc' => '2.0', 'id' => 1, 'method' => 'ping' ), array( 'Mcp-Session-Id' => $session, 'Origin' => 'https://malicious-site.com' ) );

@@ -27,4 +27,13 @@ final class ErrorCode {
 
 	/** Authenticated but not allowed (capability, Origin). */
 	public const FORBIDDEN = -32011;
+
+	/** 2026-07-28: an HTTP header disagrees with the body, or a required one is missing (HeaderMismatchError). */
+	public const HEADER_MISMATCH = -32020;
+
+	/** 2026-07-28: the request needs a client capability the client did not declare (MissingRequiredClientCapabilityError). */
+	public const MISSING_CLIENT_CAPABILITY = -32021;
+
+	/** 2026-07-28: the request's protocol version is not served here (UnsupportedProtocolVersionError). */
+	public const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 }

@@ -18,13 +18,13 @@ use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Plugin;
+use McpNative\Plugin\Protocol\Dispatcher;
 use McpNative\Plugin\Server;
 
 /**
  * One JSON-RPC message per line in, one response per line out (MCP stdio transport). The same
- * servers, tools and JSON-RPC handling as HTTP (RequestRouter), without sessions: the process is
- * the session. Requests other than initialize and ping before `initialize` get an error.
- * Notifications and client responses get no answer.
+ * servers, tools and JSON-RPC handling as HTTP (Dispatcher), without stored sessions: the process
+ * is the session (StdioSessionScope). Notifications and client responses get no answer.
  *
  * Nothing but JSON-RPC lines is ever written to the output stream: anything code prints while a
  * request is handled, and PHP warnings, go to stderr / the log. Used by wp-plugin/bin/mcp-stdio.php
@@ -32,9 +32,9 @@ use McpNative\Plugin\Server;
  */
 final class StdioTransport {
 
-	private RequestRouter $router;
+	private Dispatcher $dispatcher;
 
-	private bool $initialized = false;
+	private StdioSessionScope $session;
 
 	/** @var resource */
 	private $in;
@@ -52,7 +52,8 @@ final class StdioTransport {
 	 * @param resource|null $err    Diagnostics stream (default STDERR).
 	 */
 	public function __construct( private readonly Server $server, $in = null, $out = null, $err = null ) {
-		$this->router = new RequestRouter( $server, null );
+		$this->dispatcher = new Dispatcher( $server );
+		$this->session    = new StdioSessionScope();
 		$this->in     = $in ?? STDIN;
 		$this->out    = $out ?? STDOUT;
 		$this->err    = $err ?? STDERR;
@@ -147,7 +148,7 @@ final class StdioTransport {
 				try {
 					$message = Message::parse( $line );
 					$id      = $message->id;
-					return $this->handle_message( $message );
+					return $this->dispatcher->dispatch( $message, $this->session );
 				} catch ( JsonRpcError $error ) {
 					return ( null === $error->id && null !== $id ? $error->with_id( $id ) : $error )->to_response();
 				}
@@ -160,29 +161,6 @@ final class StdioTransport {
 			fwrite( $this->err, '[mcp-native] output printed while serving a request (not sent to the client): ' . substr( $stray, 0, 2000 ) . "\n" );
 		}
 		return $response;
-	}
-
-	/**
-	 * @return array<string, mixed>|null
-	 * @throws JsonRpcError On protocol errors.
-	 */
-	private function handle_message( Message $message ): ?array {
-		if ( Message::REQUEST !== $message->kind ) {
-			return null;
-		}
-		$method = (string) $message->method;
-		if ( ! $this->initialized && 'initialize' !== $method && 'ping' !== $method ) {
-			throw ErrorFactory::invalid_request( 'the server is not initialized: send initialize first', $message->id );
-		}
-		$outcome = $this->router->route( $message, null );
-		if ( 'initialize' === $method ) {
-			$this->initialized = true;
-		}
-		return array(
-			'jsonrpc' => '2.0',
-			'id'      => $message->id,
-			'result'  => $outcome->result,
-		);
 	}
 
 	/**
@@ -250,6 +228,11 @@ final class StdioTransport {
 			return;
 		}
 		$done = true;
+		// This process serves MCP: from now on (the command runs after WordPress has loaded) no
+		// PHP message, echo or WP-CLI log line may reach stdout.
+		if ( array( 'mcp-native', 'serve' ) === array_slice( self::wp_cli_arguments(), 0, 2 ) ) {
+			self::keep_stdout_for_jsonrpc();
+		}
 		\WP_CLI::add_command(
 			'mcp-native serve',
 			array( self::class, 'wp_cli_serve' ),
@@ -275,7 +258,47 @@ final class StdioTransport {
 	 * @param array<string, string> $assoc_args --server.
 	 */
 	public static function wp_cli_serve( array $args, array $assoc_args ): void {
-		// WP-CLI's log() writes to stdout: nothing may, except the JSON-RPC lines.
+		self::keep_stdout_for_jsonrpc();
+		$server = self::resolve_server( isset( $assoc_args['server'] ) ? (string) $assoc_args['server'] : null );
+		if ( is_string( $server ) ) {
+			\WP_CLI::error( $server ); // stderr, exit 1.
+		}
+		$code = ( new self( $server ) )->serve();
+		exit( $code ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped
+	}
+
+	/**
+	 * The positional arguments of the running WP-CLI command (WP_CLI\Runner exposes them through
+	 * __get, without __isset), or none.
+	 *
+	 * @return array<int, mixed>
+	 */
+	private static function wp_cli_arguments(): array {
+		try {
+			$runner    = method_exists( '\WP_CLI', 'get_runner' ) ? \WP_CLI::get_runner() : null;
+			$arguments = is_object( $runner ) ? $runner->arguments : null;
+		} catch ( \Throwable $e ) {
+			$arguments = null;
+		}
+		return is_array( $arguments ) ? array_values( $arguments ) : array();
+	}
+
+	/**
+	 * Under WP-CLI, stdout is for JSON-RPC lines only: PHP messages go to stderr, WP-CLI's logger
+	 * (WP_CLI::log and ::success write to STDOUT directly) is replaced by one writing to stderr,
+	 * and anything echoed is passed to stderr. PHP startup warnings are printed before any PHP code
+	 * runs: only `php -d display_errors=stderr` (see the README) keeps those off stdout.
+	 */
+	public static function keep_stdout_for_jsonrpc(): void {
+		static $done = false;
+		ini_set( 'display_errors', 'stderr' ); // phpcs:ignore WordPress.PHP.IniSet.display_errors_Disallowed
+		if ( class_exists( '\WP_CLI' ) && method_exists( '\WP_CLI', 'set_logger' ) ) {
+			\WP_CLI::set_logger( new StderrCliLogger() );
+		}
+		if ( $done ) {
+			return;
+		}
+		$done = true;
 		ob_start(
 			static function ( string $buffer ): string {
 				if ( '' !== $buffer ) {
@@ -285,11 +308,5 @@ final class StdioTransport {
 			},
 			1
 		);
-		$server = self::resolve_server( isset( $assoc_args['server'] ) ? (string) $assoc_args['server'] : null );
-		if ( is_string( $server ) ) {
-			\WP_CLI::error( $server ); // stderr, exit 1.
-		}
-		$code = ( new self( $server ) )->serve();
-		exit( $code ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped
 	}
 }

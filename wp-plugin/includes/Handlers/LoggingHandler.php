@@ -1,0 +1,37 @@
+<?php
+/**
+ * logging/setLevel.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Handlers;
+
+use McpNative\Plugin\JsonRpc\ErrorFactory;
+use McpNative\Plugin\JsonRpc\JsonRpcError;
+use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Server;
+
+/**
+ * Accepted and validated; the server sends no log notifications (no stream to carry them).
+ */
+final class LoggingHandler {
+
+	/** RFC 5424 severities. */
+	public const LEVELS = array( 'debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency' );
+
+	public function __construct( private readonly Server $server ) {}
+
+	/**
+	 * @throws JsonRpcError For a level that is not one of LEVELS.
+	 */
+	public function set_level( Message $message ): \stdClass {
+		$level = $message->param( 'level' );
+		if ( ! is_string( $level ) || ! in_array( $level, self::LEVELS, true ) ) {
+			throw ErrorFactory::invalid_params( 'Invalid params: level must be one of ' . implode( ', ', self::LEVELS ), $message->id );
+		}
+		return new \stdClass();
+	}
+}

@@ -1,0 +1,184 @@
+<?php
+/**
+ * tools/list and tools/call.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Handlers;
+
+use McpNative\Plugin\Json;
+use McpNative\Plugin\JsonRpc\ErrorFactory;
+use McpNative\Plugin\JsonRpc\JsonRpcError;
+use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Logger;
+use McpNative\Plugin\Protocol\InputRequests;
+use McpNative\Plugin\Protocol\RequestMeta;
+use McpNative\Plugin\Protocol\RequestState;
+use McpNative\Plugin\Server;
+use McpNative\Plugin\SiteIdentity;
+use McpNative\Plugin\Tools\ToolResult;
+
+/**
+ * The server's tools: tools/list sends each tool's descriptor(), tools/call runs $tool->call()
+ * between the plugin's filters.
+ */
+final class ToolsHandler {
+
+	/** Characters trimmed around a tool name: whitespace only (a NUL byte is part of the name). */
+	public const NAME_TRIM = " \t\n\r";
+
+	public function __construct( private readonly Server $server ) {}
+
+	/**
+	 * @return array{tools: array<int, array<string, mixed>>}
+	 */
+	public function list(): array {
+		$descriptors = array();
+		foreach ( $this->server->tools() as $tool ) {
+			$descriptors[] = $tool->descriptor();
+		}
+		/**
+		 * Filters the tools/list descriptors of a server.
+		 *
+		 * @param array<int, array<string, mixed>> $descriptors Tool descriptors.
+		 * @param Server                           $server      The server.
+		 */
+		$filtered = apply_filters( 'mcp_native_tools_list', $descriptors, $this->server );
+		if ( is_array( $filtered ) ) {
+			$descriptors = array_values( $filtered );
+		} else {
+			Logger::warning( 'Filter mcp_native_tools_list returned a non-array; ignored', array( 'server' => $this->server->id ) );
+		}
+		return array( 'tools' => $descriptors );
+	}
+
+	/**
+	 * The input responses of a 2026-07-28 call: those a (verified) requestState carries, then those
+	 * of this round. Keys the tool does not ask for are ignored by it.
+	 *
+	 * @param array<string, mixed> $arguments The arguments as sent.
+	 * @return array<string, mixed>
+	 * @throws JsonRpcError A requestState that fails verification; inputResponses not an object.
+	 */
+	private function input_responses( Message $message, string $name, array $arguments ): array {
+		$responses = array();
+		if ( $message->has_param( 'requestState' ) ) {
+			$responses = RequestState::verify( $message->param( 'requestState' ), get_current_user_id(), $this->server->id, $name, $arguments, $message->id );
+		}
+		$round = $message->param( 'inputResponses' );
+		if ( null !== $round && ! $round instanceof \stdClass ) {
+			throw ErrorFactory::invalid_params( 'Invalid params: inputResponses must be an object', $message->id );
+		}
+		foreach ( $round instanceof \stdClass ? get_object_vars( $round ) : array() as $key => $response ) {
+			// Every answer (an elicitation, sampling or roots result) is an object.
+			if ( ! $response instanceof \stdClass ) {
+				throw ErrorFactory::invalid_params( sprintf( 'Invalid params: inputResponses.%s must be an object', $key ), $message->id );
+			}
+		}
+		return array_merge( $responses, $round instanceof \stdClass ? (array) Json::to_array( $round ) : array() );
+	}
+
+	/**
+	 * @return array<string, mixed> CallToolResult, or an input_required result (2026-07-28).
+	 * @throws JsonRpcError Missing name, unknown tool, arguments not an object.
+	 */
+	public function call( Message $message, mixed $session = null, ?RequestMeta $meta = null ): array {
+		if ( ! $message->params instanceof \stdClass ) {
+			throw ErrorFactory::invalid_params( 'Invalid params: params must be an object with a tool name', $message->id );
+		}
+		$name = $message->param( 'name' );
+		if ( is_int( $name ) ) {
+			$name = (string) $name;
+		}
+		if ( ! is_string( $name ) || '' === trim( $name, self::NAME_TRIM ) ) {
+			throw ErrorFactory::invalid_params( 'Missing required parameter: tool name', $message->id );
+		}
+		$name = trim( $name, self::NAME_TRIM );
+		$tool = $this->server->get_tool( $name );
+		if ( null === $tool ) {
+			throw ErrorFactory::unknown_tool( $name, $message->id );
+		}
+
+		$raw_arguments = $message->param( 'arguments' );
+		if ( null === $raw_arguments || array() === $raw_arguments ) {
+			$arguments = array();
+		} elseif ( $raw_arguments instanceof \stdClass ) {
+			$arguments = Json::to_array( $raw_arguments );
+		} else {
+			throw ErrorFactory::invalid_params( 'Invalid params: arguments must be an object', $message->id );
+		}
+
+		// 2026-07-28 multi-round calls: the answers the client sends, and those a signed state carries.
+		$responses = null === $meta ? array() : $this->input_responses( $message, $name, $arguments );
+		$as_sent   = $arguments;
+
+		// The contract's optional site_id: a call naming another site is refused before anything
+		// runs (no filter, permission check or callback); a matching one is removed here.
+		$checked = SiteIdentity::check_arguments( $arguments, $tool );
+		if ( $checked instanceof \WP_Error ) {
+			$filtered = $checked;
+		} else {
+			$arguments = $checked;
+			/**
+			 * Filters the arguments of a tool call before the tool runs; return a WP_Error to refuse the call
+			 * (it becomes an isError result). A `site_id` argument has already been checked and removed.
+			 *
+			 * @param array<string, mixed> $arguments Arguments.
+			 * @param string               $tool_name Tool name.
+			 * @param \McpNative\Plugin\Tools\Tool $tool The tool.
+			 * @param Server               $server    The server.
+			 */
+			$filtered = apply_filters( 'mcp_native_pre_tool_call', $arguments, $name, $tool, $this->server );
+		}
+		if ( $filtered instanceof \WP_Error ) {
+			$result = ToolResult::from_wp_error( $filtered, $tool );
+		} else {
+			if ( is_array( $filtered ) ) {
+				$arguments = $filtered;
+			}
+			try {
+				[ $result, $asked, $missing ] = InputRequests::collect( $meta, $responses, static fn() => $tool->call( $arguments ) );
+				if ( null !== $meta && array() !== $asked ) {
+					if ( array() !== $missing ) {
+						throw ErrorFactory::missing_client_capability( $missing, $message->id );
+					}
+					return array(
+						'resultType'    => 'input_required',
+						'inputRequests' => (object) $asked,
+						'requestState'  => RequestState::issue( get_current_user_id(), $this->server->id, $name, $as_sent, $responses ),
+					);
+				}
+			} catch ( JsonRpcError $e ) {
+				throw $e;
+			} catch ( \Throwable $e ) {
+				Logger::error(
+					'Tool threw: ' . $e->getMessage(),
+					array(
+						'server'    => $this->server->id,
+						'tool'      => $name,
+						'exception' => get_class( $e ),
+					)
+				);
+				$result = ToolResult::error( 'tool_exception', 'Tool "' . $name . '" failed: ' . $e->getMessage(), null, $tool );
+			}
+		}
+
+		$payload = $result->to_array();
+		/**
+		 * Filters a tools/call result (the CallToolResult array) before it is sent.
+		 *
+		 * @param array<string, mixed> $payload   Result.
+		 * @param string               $tool_name Tool name.
+		 * @param array<string, mixed> $arguments Arguments.
+		 * @param Server               $server    The server.
+		 */
+		$filtered_payload = apply_filters( 'mcp_native_tool_call_result', $payload, $name, $arguments, $this->server );
+		if ( is_array( $filtered_payload ) && isset( $filtered_payload['content'] ) && is_array( $filtered_payload['content'] ) ) {
+			$payload = $filtered_payload;
+		}
+		return $payload;
+	}
+}

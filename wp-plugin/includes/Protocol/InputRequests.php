@@ -1,0 +1,167 @@
+<?php
+/**
+ * Asking the client for input while a tool runs (2026-07-28 input_required results).
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Protocol;
+
+/**
+ * The PHP API for abilities. Inside an ability's execute_callback:
+ *
+ *     use McpNative\Plugin\Protocol\InputRequests;
+ *
+ *     $answer = InputRequests::response( 'confirm' );
+ *     if ( null === $answer ) {
+ *         return InputRequests::ask( array( 'confirm' => InputRequests::elicitation( 'Delete post 5?', array(
+ *             'type' => 'object', 'properties' => array( 'ok' => array( 'type' => 'boolean' ) ), 'required' => array( 'ok' ),
+ *         ) ) ) );
+ *     }
+ *     if ( 'accept' !== ( $answer['action'] ?? '' ) || empty( $answer['content']['ok'] ) ) { ... declined ... }
+ *
+ * ask() returns a WP_Error the ability returns as is: at 2026-07-28 the server answers the call
+ * with `resultType: "input_required"`, the requests, and a signed `requestState`; the client asks
+ * its user (or model), then calls the tool again with the same arguments, `inputResponses` and
+ * the state, and the ability runs again, now finding the answers through response(). Earlier
+ * answers carry over from round to round. On a 2025-11-25 connection (no way to ask without a
+ * stream) the WP_Error becomes the tool's error result, saying why. Only ask for what the client
+ * declared (client_supports()): asking for more is refused with -32021.
+ */
+final class InputRequests {
+
+	/** Client capability each request method needs. */
+	private const CAPABILITY = array(
+		'elicitation/create'     => 'elicitation',
+		'sampling/createMessage' => 'sampling',
+		'roots/list'             => 'roots',
+	);
+
+	private static ?self $current = null;
+
+	/** @var array<string, array{method: string, params: mixed}> */
+	private array $asked = array();
+
+	/** @var array<string, true> */
+	private array $missing_capabilities = array();
+
+	/**
+	 * @param array<string, mixed> $responses Responses available to this run.
+	 * @param RequestMeta|null     $meta      The request's _meta (null in the handshake revisions).
+	 */
+	private function __construct( private readonly array $responses, private readonly ?RequestMeta $meta ) {}
+
+	/**
+	 * The client's answer to the input request named $key, when it sent one (null otherwise).
+	 */
+	public static function response( string $key ): mixed {
+		return self::$current?->responses[ $key ] ?? null;
+	}
+
+	/**
+	 * Whether the client declared a capability (elicitation, sampling, roots) on this request.
+	 */
+	public static function client_supports( string $capability ): bool {
+		return null !== self::$current?->meta && self::$current->meta->has_capability( $capability );
+	}
+
+	/**
+	 * Asks the client for input; return the result from the ability.
+	 *
+	 * @param array<string, array{method: string, params?: mixed}> $requests Key => request (see elicitation(), sampling(), roots()).
+	 */
+	public static function ask( array $requests ): \WP_Error {
+		$methods = array();
+		foreach ( $requests as $key => $request ) {
+			$method = is_array( $request ) ? ( $request['method'] ?? null ) : null;
+			if ( ! is_string( $method ) || ! isset( self::CAPABILITY[ $method ] ) ) {
+				return new \WP_Error( 'mcp_invalid_input_request', sprintf( 'Input request "%s" must be elicitation/create, sampling/createMessage or roots/list', $key ) );
+			}
+			$methods[] = $method;
+			if ( null !== self::$current ) {
+				self::$current->asked[ (string) $key ] = array(
+					'method' => $method,
+					'params' => $request['params'] ?? new \stdClass(),
+				);
+				if ( ! self::client_supports( self::CAPABILITY[ $method ] ) ) {
+					self::$current->missing_capabilities[ self::CAPABILITY[ $method ] ] = true;
+				}
+			}
+		}
+		return new \WP_Error(
+			'mcp_input_required',
+			sprintf( 'This tool needs input from the client (%s), which MCP 2026-07-28 clients provide; this connection cannot ask for it.', implode( ', ', array_unique( $methods ) ) )
+		);
+	}
+
+	/**
+	 * An elicitation/create request: a message and the (flat object) schema of the answer.
+	 *
+	 * @param array<string, mixed> $requested_schema
+	 * @return array{method: string, params: array<string, mixed>}
+	 */
+	public static function elicitation( string $message, array $requested_schema ): array {
+		return array(
+			'method' => 'elicitation/create',
+			'params' => array(
+				'message'         => $message,
+				'requestedSchema' => $requested_schema,
+			),
+		);
+	}
+
+	/**
+	 * A sampling/createMessage request: one user message.
+	 *
+	 * @return array{method: string, params: array<string, mixed>}
+	 */
+	public static function sampling( string $prompt, int $max_tokens = 256 ): array {
+		return array(
+			'method' => 'sampling/createMessage',
+			'params' => array(
+				'messages'  => array(
+					array(
+						'role'    => 'user',
+						'content' => array(
+							'type' => 'text',
+							'text' => $prompt,
+						),
+					),
+				),
+				'maxTokens' => $max_tokens,
+			),
+		);
+	}
+
+	/**
+	 * A roots/list request.
+	 *
+	 * @return array{method: string, params: \stdClass}
+	 */
+	public static function roots(): array {
+		return array(
+			'method' => 'roots/list',
+			'params' => new \stdClass(),
+		);
+	}
+
+	/**
+	 * Runs a tool with the responses available, collecting what it asks (used by the tools handler).
+	 *
+	 * @param array<string, mixed> $responses
+	 * @return array{0: mixed, 1: array<string, array{method: string, params: mixed}>, 2: string[]} The tool's
+	 *         result, the requests it made, the client capabilities they need that were not declared.
+	 */
+	public static function collect( ?RequestMeta $meta, array $responses, callable $run ): array {
+		$outer         = self::$current;
+		self::$current = new self( $responses, $meta );
+		try {
+			$result = $run();
+			return array( $result, self::$current->asked, array_keys( self::$current->missing_capabilities ) );
+		} finally {
+			self::$current = $outer;
+		}
+	}
+}

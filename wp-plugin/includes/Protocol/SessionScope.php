@@ -1,0 +1,31 @@
+<?php
+/**
+ * How a transport ties requests to a session.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Protocol;
+
+use McpNative\Plugin\JsonRpc\JsonRpcError;
+use McpNative\Plugin\JsonRpc\Message;
+
+/**
+ * HTTP keeps sessions in the database (Mcp-Session-Id header); on stdio the connection is the
+ * session. The dispatcher asks the scope to admit each request before its handler runs;
+ * initialize opens the session through it.
+ */
+interface SessionScope {
+
+	/**
+	 * @throws JsonRpcError When the request may not run in this session state.
+	 */
+	public function admit( Message $message, Method $method ): void;
+
+	/**
+	 * Opens the session negotiated by initialize; returns its id when the transport has one to send.
+	 */
+	public function open( string $protocol_version, string $client_name ): ?string;
+}

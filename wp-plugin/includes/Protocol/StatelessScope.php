@@ -1,0 +1,25 @@
+<?php
+/**
+ * No session: the stateless revision.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Protocol;
+
+use McpNative\Plugin\JsonRpc\Message;
+
+/**
+ * At 2026-07-28 every request stands alone: nothing to check, nothing to open (a session header,
+ * if a client sends one, is ignored).
+ */
+final class StatelessScope implements SessionScope {
+
+	public function admit( Message $message, Method $method ): void {}
+
+	public function open( string $protocol_version, string $client_name ): ?string {
+		return null;
+	}
+}

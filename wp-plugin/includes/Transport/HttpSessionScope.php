@@ -1,0 +1,60 @@
+<?php
+/**
+ * Sessions of the HTTP transport.
+ *
+ * @package McpNative
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Plugin\Transport;
+
+use McpNative\Plugin\JsonRpc\ErrorFactory;
+use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Protocol\Method;
+use McpNative\Plugin\Protocol\SessionScope;
+use McpNative\Plugin\Session\SessionStore;
+
+/**
+ * Every request but initialize carries the Mcp-Session-Id header of a session stored for this
+ * user and server; initialize stores a new one, sent back in the response header.
+ */
+final class HttpSessionScope implements SessionScope {
+
+	private ?string $opened = null;
+
+	/**
+	 * @param SessionStore $sessions  The store.
+	 * @param string       $server_id Server the request is for.
+	 * @param string|null  $header    The request's Mcp-Session-Id (trimmed), if any.
+	 */
+	public function __construct(
+		private readonly SessionStore $sessions,
+		private readonly string $server_id,
+		private readonly ?string $header
+	) {}
+
+	public function admit( Message $message, Method $method ): void {
+		if ( Method::OPENS_SESSION === $method->session ) {
+			return;
+		}
+		if ( null === $this->header || '' === $this->header ) {
+			throw ErrorFactory::missing_session( $message->id );
+		}
+		if ( null === $this->sessions->find( get_current_user_id(), $this->server_id, $this->header ) ) {
+			throw ErrorFactory::session_not_found( $message->id );
+		}
+	}
+
+	public function open( string $protocol_version, string $client_name ): ?string {
+		$this->opened = $this->sessions->create( get_current_user_id(), $this->server_id, $protocol_version, $client_name )->id;
+		return $this->opened;
+	}
+
+	/**
+	 * The id of the session initialize opened in this request, if any.
+	 */
+	public function opened(): ?string {
+		return $this->opened;
+	}
+}
