@@ -9,7 +9,7 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin;
 
-use McpNative\Plugin\Tools\AbilityTool;
+use McpNative\Plugin\Tools\AbilityInvoker;
 use McpNative\Plugin\Tools\CallbackTool;
 use McpNative\Plugin\Tools\Tool;
 
@@ -281,12 +281,9 @@ final class DefaultServer {
 			return $ability;
 		}
 		// Violation paths point into the tool's arguments: /parameters/…
-		$result = AbilityTool::execute_ability( $ability, $arguments['parameters'] ?? null, $profile, '/parameters' );
+		$result = ( new AbilityInvoker( $profile, '/parameters' ) )->invoke( $ability, $arguments['parameters'] ?? null );
 		if ( $result instanceof \WP_Error ) {
 			return $result;
-		}
-		if ( array() === $result && 'object' === ( $ability->get_output_schema()['type'] ?? null ) ) {
-			$result = new \stdClass();
 		}
 		return array(
 			'success' => true,

@@ -51,14 +51,6 @@ abstract class Tool {
 	}
 
 	/**
-	 * Whether the output schema's top level is an object the tool's results are returned as-is in
-	 * (so an empty PHP array result means `{}`).
-	 */
-	public function returns_object(): bool {
-		return null !== $this->output_schema;
-	}
-
-	/**
 	 * The structuredContent carrying an error, or null when the output schema would not allow it
 	 * (the error then travels in the result's `_meta`).
 	 *
