@@ -254,15 +254,19 @@ final class DefaultServer {
 		if ( $ability instanceof \WP_Error ) {
 			return $ability;
 		}
-		$info = array(
-			'name'         => $ability->get_name(),
-			'label'        => $ability->get_label(),
-			'description'  => $ability->get_description(),
-			'input_schema' => SchemaEncoder::encode_schema( $ability->get_input_schema() ),
-		);
-		$output_schema = $ability->get_output_schema();
-		if ( array() !== $output_schema ) {
-			$info['output_schema'] = SchemaEncoder::encode_schema( $output_schema );
+		try {
+			$info = array(
+				'name'         => $ability->get_name(),
+				'label'        => $ability->get_label(),
+				'description'  => $ability->get_description(),
+				'input_schema' => SchemaEncoder::ability_schema( $ability->get_input_schema() ),
+			);
+			$output_schema = $ability->get_output_schema();
+			if ( array() !== $output_schema ) {
+				$info['output_schema'] = SchemaEncoder::ability_schema( $output_schema );
+			}
+		} catch ( \McpNative\SchemaException $e ) {
+			return new \WP_Error( 'mcp_native_schema_invalid', sprintf( 'The schemas of %s cannot be sent: %s', $ability->get_name(), $e->getMessage() ) );
 		}
 		$meta         = Json::safe_data( $ability->get_meta() );
 		$info['meta'] = ( is_array( $meta ) && array() !== $meta ) ? $meta : new \stdClass();
