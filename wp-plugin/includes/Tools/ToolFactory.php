@@ -43,9 +43,10 @@ final class ToolFactory {
 	}
 
 	/**
-	 * @throws \Throwable From the contract (SchemaException) or ability code.
+	 * The MCP tool name of an ability on a server: sanitized, then the `mcp_native_tool_name`
+	 * filter (its value is validated, not re-sanitized). Cheap: no schema is read.
 	 */
-	private static function build( \WP_Ability $ability, string $server_id, string $profile ): AbilityTool|\WP_Error {
+	public static function tool_name( \WP_Ability $ability, string $server_id = '' ): string|\WP_Error {
 		$ability_name = $ability->get_name();
 		$name         = NameSanitizer::sanitize( $ability_name );
 		if ( $name instanceof \WP_Error ) {
@@ -65,7 +66,18 @@ final class ToolFactory {
 				sprintf( 'Filter mcp_native_tool_name returned an invalid MCP tool name for %s: %s', $ability_name, is_string( $filtered ) ? $filtered : gettype( $filtered ) )
 			);
 		}
-		$name = $filtered;
+		return $filtered;
+	}
+
+	/**
+	 * @throws \Throwable From the contract (SchemaException) or ability code.
+	 */
+	private static function build( \WP_Ability $ability, string $server_id, string $profile ): AbilityTool|\WP_Error {
+		$ability_name = $ability->get_name();
+		$name         = self::tool_name( $ability, $server_id );
+		if ( $name instanceof \WP_Error ) {
+			return $name;
+		}
 
 		$adapter_meta = array( 'ability' => $ability_name );
 
