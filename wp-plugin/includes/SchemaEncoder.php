@@ -26,33 +26,38 @@ namespace McpNative\Plugin;
  */
 final class SchemaEncoder {
 
-	private const MAP_KEYWORDS = array(
-		'properties'        => true,
-		'patternProperties' => true,
-		'$defs'             => true,
-		'definitions'       => true,
-		'dependentSchemas'  => true,
-	);
+	private const MAP = 1;
+	private const SCHEMA = 2;
+	private const LIST = 3;
+	private const SCHEMA_OR_LIST = 4;
+	private const DEPENDENCIES = 5;
+	private const REQUIRED = 6;
 
-	private const SCHEMA_KEYWORDS = array(
-		'additionalProperties'  => true,
-		'additionalItems'       => true,
-		'unevaluatedProperties' => true,
-		'unevaluatedItems'      => true,
-		'propertyNames'         => true,
-		'contains'              => true,
-		'not'                   => true,
-		'if'                    => true,
-		'then'                  => true,
-		'else'                  => true,
-		'contentSchema'         => true,
-	);
-
-	private const LIST_KEYWORDS = array(
-		'allOf'       => true,
-		'anyOf'       => true,
-		'oneOf'       => true,
-		'prefixItems' => true,
+	/** The keywords this encoding has a rule for, and where their value sits. */
+	private const KEYWORDS = array(
+		'properties'            => self::MAP,
+		'patternProperties'     => self::MAP,
+		'$defs'                 => self::MAP,
+		'definitions'           => self::MAP,
+		'dependentSchemas'      => self::MAP,
+		'additionalProperties'  => self::SCHEMA,
+		'additionalItems'       => self::SCHEMA,
+		'unevaluatedProperties' => self::SCHEMA,
+		'unevaluatedItems'      => self::SCHEMA,
+		'propertyNames'         => self::SCHEMA,
+		'contains'              => self::SCHEMA,
+		'not'                   => self::SCHEMA,
+		'if'                    => self::SCHEMA,
+		'then'                  => self::SCHEMA,
+		'else'                  => self::SCHEMA,
+		'contentSchema'         => self::SCHEMA,
+		'allOf'                 => self::LIST,
+		'anyOf'                 => self::LIST,
+		'oneOf'                 => self::LIST,
+		'prefixItems'           => self::LIST,
+		'items'                 => self::SCHEMA_OR_LIST,
+		'dependencies'          => self::DEPENDENCIES,
+		'required'              => self::REQUIRED,
 	);
 
 	/**
@@ -115,27 +120,36 @@ final class SchemaEncoder {
 		if ( array() === $schema ) {
 			return new \stdClass();
 		}
+		// Most schemas (leaves) have no keyword with a rule: one C-level intersection decides.
+		$ruled = array_intersect_key( $schema, self::KEYWORDS );
+		if ( array() === $ruled ) {
+			return $schema;
+		}
 		$out      = $schema;
 		$promoted = array();
-		foreach ( $schema as $key => $value ) {
-			if ( isset( self::MAP_KEYWORDS[ $key ] ) ) {
-				$new = is_array( $value ) ? self::map( $value, 'properties' === $key, $promoted ) : $value;
-			} elseif ( isset( self::SCHEMA_KEYWORDS[ $key ] ) ) {
-				$new = self::schema( $value );
-			} elseif ( 'items' === $key ) {
-				$new = is_array( $value ) && array_is_list( $value ) && array() !== $value ? self::schemas( $value ) : self::schema( $value );
-			} elseif ( isset( self::LIST_KEYWORDS[ $key ] ) ) {
-				$new = is_array( $value ) ? self::schemas( array_values( $value ) ) : $value;
-			} elseif ( 'dependencies' === $key && is_array( $value ) ) {
-				$new = self::dependencies( $value );
-			} elseif ( 'required' === $key ) {
-				if ( ! is_array( $value ) ) {
-					unset( $out['required'] ); // A draft-3 boolean outside `properties` means nothing on the wire.
-					continue;
-				}
-				$new = self::names( $value );
-			} else {
-				continue;
+		foreach ( $ruled as $key => $value ) {
+			switch ( self::KEYWORDS[ $key ] ) {
+				case self::MAP:
+					$new = is_array( $value ) ? self::map( $value, 'properties' === $key, $promoted ) : $value;
+					break;
+				case self::SCHEMA:
+					$new = is_array( $value ) ? self::schema( $value ) : $value;
+					break;
+				case self::SCHEMA_OR_LIST:
+					$new = is_array( $value ) && array_is_list( $value ) && array() !== $value ? self::schemas( $value ) : self::schema( $value );
+					break;
+				case self::LIST:
+					$new = is_array( $value ) ? self::schemas( array_values( $value ) ) : $value;
+					break;
+				case self::DEPENDENCIES:
+					$new = is_array( $value ) ? self::dependencies( $value ) : $value;
+					break;
+				default: // REQUIRED.
+					if ( ! is_array( $value ) ) {
+						unset( $out['required'] ); // A draft-3 boolean outside `properties` means nothing on the wire.
+						continue 2;
+					}
+					$new = self::names( $value );
 			}
 			if ( $new !== $value ) {
 				$out[ $key ] = $new;
@@ -162,6 +176,9 @@ final class SchemaEncoder {
 					$promoted[] = (string) $name;
 				}
 				unset( $sub['required'] );
+			}
+			if ( ! is_array( $sub ) ) {
+				continue;
 			}
 			$new = self::schema( $sub );
 			if ( $new !== $map[ $name ] ) {
