@@ -166,14 +166,14 @@ final class AbilityInvoker {
 	private function check( mixed $input, array $schema, string $ability_name ): mixed {
 		$prepared = ArgumentProfile::prepare( $input, $schema, $this->profile );
 		try {
-			$violations = Contract::validate( $prepared, $schema, $this->profile );
+			$violations = Contract::validate( $prepared, $schema, $this->profile, $this->path_prefix );
 		} catch ( \McpNative\SchemaException $e ) {
 			// Our own message about the schema (a JSON Pointer and a limit): safe to show.
 			Logger::error( 'Argument validation failed: ' . $e->getMessage(), array( 'ability' => $ability_name ) );
 			return new \WP_Error( 'mcp_native_validation_failed', sprintf( 'The arguments of %s could not be validated: %s', $ability_name, $e->getMessage() ) );
 		}
 		if ( array() !== $violations ) {
-			return ArgumentProfile::violations_error( $violations, $this->path_prefix, $ability_name );
+			return ArgumentProfile::violations_error( $violations, $ability_name );
 		}
 		return $prepared;
 	}
