@@ -56,7 +56,7 @@ final class CallbackTool extends Tool {
 		);
 		$this->arguments_schema = $input_schema;
 		$this->handler          = $handler;
-		$this->error_shape = $error_shape;
+		$this->error_shape      = $error_shape;
 	}
 
 	public function call( array $arguments ): ToolResult {
