@@ -247,7 +247,7 @@ final class DefaultServerTest extends AbstractMcpTest {
 		$this->assertMatchesRegularExpression( '/^[0-9a-f-]{36}$/', $error['data']['error_id'] );
 		$this->assertStringContainsString( $error['data']['error_id'], $result['content'][0]['text'] );
 		$this->assertStringNotContainsString( 'Test execution exception', (string) wp_json_encode( $result ) );
-		$logged = $this->logged_containing( 'Ability threw an exception' );
+		$logged = $this->logged_containing( 'threw an exception' );
 		$this->assertCount( 1, $logged );
 		$this->assertSame( $error['data']['error_id'], $logged[0][2]['error_id'] );
 		$this->assertStringContainsString( 'Test execution exception', $logged[0][2]['detail'] );

@@ -175,7 +175,7 @@ final class ToolResultTest extends AbstractMcpTest {
 		$this->assertStringContainsString( $id, $result['content'][0]['text'] );
 		$this->assertStringNotContainsString( 'boom', (string) wp_json_encode( $result ) );
 		$this->assertStringNotContainsString( '.php', (string) wp_json_encode( $result ) );
-		$logged = $this->logged_containing( 'Ability threw an exception' );
+		$logged = $this->logged_containing( 'threw an exception' );
 		$this->assertSame( $id, $logged[0][2]['error_id'] ?? null );
 		$this->assertStringContainsString( 'boom in ' . __FILE__, $logged[0][2]['detail'] );
 	}
@@ -199,9 +199,37 @@ final class ToolResultTest extends AbstractMcpTest {
 		$wire = (string) wp_json_encode( $result );
 		$this->assertStringNotContainsString( '.php', $wire );
 		$this->assertStringNotContainsString( 'strlen', $wire );
-		$logged = $this->logged_containing( 'Ability threw an exception' );
+		$logged = $this->logged_containing( 'threw an exception' );
 		$this->assertSame( $result['structuredContent']['error']['data']['error_id'], $logged[0][2]['error_id'] );
 		$this->assertStringContainsString( 'strlen()', $logged[0][2]['detail'] );
+	}
+
+	public function test_a_callback_tool_that_throws_is_reported_by_id(): void {
+		$this->register_test_ability( 'mcpn-test/returns' );
+		add_filter(
+			'mcp_native_server_tools',
+			static fn( $tools ) => $tools + array(
+				'thrower' => new \McpNative\Plugin\Tools\CallbackTool(
+					'thrower',
+					'',
+					'',
+					array( 'type' => 'object' ),
+					null,
+					array(),
+					static function () {
+						throw new \RuntimeException( 'internal detail in ' . __FILE__ );
+					}
+				),
+			)
+		);
+		$session = $this->serve_one( 'mcpn-test/returns' );
+		$result  = $this->call_tool( self::ROUTE, $session, 'thrower' );
+		$this->assertTrue( $result['isError'] );
+		$this->assertSame( 'tool_exception', $result['structuredContent']['error']['code'] );
+		$this->assertStringNotContainsString( 'internal detail', (string) wp_json_encode( $result ) );
+		$logged = $this->logged_containing( 'threw an exception' );
+		$this->assertSame( $result['structuredContent']['error']['data']['error_id'], $logged[0][2]['error_id'] );
+		$this->assertStringContainsString( 'internal detail in ' . __FILE__, $logged[0][2]['detail'] );
 	}
 
 	public function test_an_exception_thrown_by_a_hook_is_reported_by_id_too(): void {
@@ -217,7 +245,7 @@ final class ToolResultTest extends AbstractMcpTest {
 		$this->assertTrue( $result['isError'] );
 		$this->assertSame( 'ability_callback_exception', $result['structuredContent']['error']['code'] );
 		$this->assertStringNotContainsString( '.php', (string) wp_json_encode( $result ) );
-		$logged = $this->logged_containing( 'Ability threw an exception' );
+		$logged = $this->logged_containing( 'threw an exception' );
 		$this->assertStringContainsString( 'LogicException: hook failed in ' . __FILE__, $logged[0][2]['detail'] );
 	}
 

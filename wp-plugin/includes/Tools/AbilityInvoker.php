@@ -66,7 +66,7 @@ final class AbilityInvoker {
 				: $this->run_execute( $ability, $schema, $input );
 		} catch ( \Throwable $e ) {
 			// Thrown by a hook or an ability method (core catches what the callbacks throw).
-			return self::exception_error( $ability->get_name(), get_class( $e ) . ': ' . $e->getMessage() . ' in ' . $e->getFile() . ':' . $e->getLine() );
+			return InternalError::logged( self::EXCEPTION_CODE, sprintf( 'Ability "%s"', $ability->get_name() ), InternalError::detail( $e ) );
 		}
 		return self::mapped( $ability, $result );
 	}
@@ -185,7 +185,7 @@ final class AbilityInvoker {
 		if ( $result instanceof \WP_Error ) {
 			if ( self::EXCEPTION_CODE === $result->get_error_code() ) {
 				// Core's message carries the exception's, which may name server files.
-				return self::exception_error( $ability->get_name(), $result->get_error_message() );
+				return InternalError::logged( self::EXCEPTION_CODE, sprintf( 'Ability "%s"', $ability->get_name() ), $result->get_error_message() );
 			}
 			return $result;
 		}
@@ -199,26 +199,6 @@ final class AbilityInvoker {
 			}
 		}
 		return $result;
-	}
-
-	/**
-	 * An exception, logged in full under a fresh id; the caller gets the id only.
-	 */
-	private static function exception_error( string $ability_name, string $detail ): \WP_Error {
-		$id = wp_generate_uuid4();
-		Logger::error(
-			'Ability threw an exception',
-			array(
-				'error_id' => $id,
-				'ability'  => $ability_name,
-				'detail'   => $detail,
-			)
-		);
-		return new \WP_Error(
-			self::EXCEPTION_CODE,
-			sprintf( 'Ability "%s" failed with an internal error (error id %s; the site\'s log has the details).', $ability_name, $id ),
-			array( 'error_id' => $id )
-		);
 	}
 
 	/**

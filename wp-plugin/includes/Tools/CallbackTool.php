@@ -64,7 +64,11 @@ final class CallbackTool extends Tool {
 		if ( is_wp_error( $valid ) ) {
 			return ToolResult::error( 'invalid_arguments', 'Invalid arguments: ' . $valid->get_error_message(), null, $this );
 		}
-		$result = ( $this->handler )( $arguments );
+		try {
+			$result = ( $this->handler )( $arguments );
+		} catch ( \Throwable $e ) {
+			$result = InternalError::logged( 'tool_exception', sprintf( 'Tool "%s"', $this->name ), InternalError::detail( $e ) );
+		}
 		if ( $result instanceof ToolResult ) {
 			return $result;
 		}
