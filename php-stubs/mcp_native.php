@@ -58,13 +58,14 @@ namespace McpNative {
 	 * Every violation of $schema by $value, as a list of ['path' => JSON Pointer, 'keyword' => string,
 	 * 'message' => string]; empty when valid. Profile 'standard': WordPress core's verdict
 	 * (rest_validate_value_from_schema, with its coercions); 'strict': JSON types as sent, JSON Schema
-	 * draft 2020-12.
+	 * draft 2020-12. $path is the JSON Pointer of $value inside a larger document (e.g. '/input' in a
+	 * tool's arguments): every path starts with it, and messages name the root by it.
 	 *
 	 * @param mixed $value
 	 * @return list<array{path: string, keyword: string, message: string}>
 	 * @throws \ValueError For an unknown profile.
 	 */
-	function validate( mixed $value, array $schema, string $profile = 'standard' ): array {}
+	function validate( mixed $value, array $schema, string $profile = 'standard', string $path = '' ): array {}
 
 	/** The extension's version. */
 	function version(): string {}

@@ -51,8 +51,8 @@ pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure
     }
 }
 
-/// The call's arguments (up to three), checked for count; missing optional ones are `None`.
-pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Option<&'a Zval>; 3], Failure> {
+/// The call's arguments (up to four), checked for count; missing optional ones are `None`.
+pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Option<&'a Zval>; 4], Failure> {
     let given = unsafe { ex.This.u2.num_args };
     if given < min || given > max {
         let (bound, n) = if given < min { ("at least", min) } else { ("at most", max) };
@@ -61,11 +61,11 @@ pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> R
         return Err(Failure::ArgumentCount(format!("{name}() expects {bound} {n} argument{plural}, {given} given")));
     }
     let arg = |i: u32| (i < given).then(|| deref(unsafe { ex.zend_call_arg(i as usize) }.expect("argument slot")));
-    Ok([arg(0), arg(1), arg(2)])
+    Ok([arg(0), arg(1), arg(2), arg(3)])
 }
 
 /// A required argument (the count was checked).
-pub(super) fn required<'a>(args: &[Option<&'a Zval>; 3], i: usize) -> &'a Zval {
+pub(super) fn required<'a>(args: &[Option<&'a Zval>; 4], i: usize) -> &'a Zval {
     args[i].expect("argument count checked")
 }
 

@@ -1,4 +1,4 @@
-//! `McpNative\validate(mixed $value, array $schema, string $profile = 'standard'): array`
+//! `McpNative\validate(mixed $value, array $schema, string $profile = 'standard', string $path = ''): array`
 //!
 //! Reads the value and the schema in place (zero copy) through `ZvalView`; the compiled schema
 //! comes from the core's per-worker cache. Returns the list of violations, each
@@ -35,7 +35,7 @@ fn violations_zval(list: &[Violation]) -> Zval {
 }
 
 fn body(ex: &ExecuteData) -> Result<Zval, Failure> {
-    let args = args(ex, NAME, 2, 3)?;
+    let args = args(ex, NAME, 2, 4)?;
     let value = required(&args, 0);
     let schema = expect_array(required(&args, 1), NAME, 2, "schema", false)?.expect("array");
     let profile = match args[2] {
@@ -55,9 +55,21 @@ fn body(ex: &ExecuteData) -> Result<Zval, Failure> {
             })?
         }
     };
+    let path = match args[3] {
+        None => String::new(),
+        Some(p) => match p.zend_str() {
+            Some(s) => String::from_utf8_lossy(s.as_bytes()).into_owned(),
+            None => {
+                return Err(Failure::Type(format!(
+                    "{NAME}(): Argument #4 ($path) must be of type string, {} given",
+                    type_name(p)
+                )))
+            }
+        },
+    };
     let scope = CallScope::default();
     let compiled = validate::compiled(ZvalView::new(schema, &scope), profile);
-    let list = compiled.validate(ZvalView::new(value, &scope));
+    let list = compiled.validate_at(ZvalView::new(value, &scope), &path);
     Ok(violations_zval(&list))
 }
 
@@ -72,6 +84,7 @@ pub fn function() -> FunctionBuilder<'static> {
         .arg(Arg::new("value", DataType::Mixed).allow_null())
         .arg(Arg::new("schema", DataType::Array))
         .arg(Arg::new("profile", DataType::String).default("'standard'"))
+        .arg(Arg::new("path", DataType::String).default("''"))
         .required_args(2)
         .returns(DataType::Array, false, false)
 }

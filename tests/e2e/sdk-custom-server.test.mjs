@@ -149,11 +149,14 @@ test('tools/call: WP_Error → isError true, message as text, code kept', async 
   assert.equal(err.data?.hint, 'expected', 'WP_Error data kept');
 });
 
-test('tools/call: an exception in the callback → isError true with its message', async () => {
+test('tools/call: an exception in the callback → isError true with an error id, its message only in the log', async () => {
   const r = await conn.client.callTool({ name: 'e2e-throws', arguments: {} });
   assert.equal(r.isError, true);
-  assert.match(allText(r), /boom from the e2e fixture/);
+  assert.doesNotMatch(JSON.stringify(r), /boom from the e2e fixture|\.php/);
   assert.equal(toolError(r)?.code, 'ability_callback_exception', JSON.stringify(r));
+  const id = toolError(r)?.data?.error_id;
+  assert.match(String(id), /^[0-9a-f-]{36}$/, JSON.stringify(r));
+  assert.ok(allText(r).includes(id), allText(r));
 });
 
 test('tools/call: permission refused → isError true and the callback never runs', async () => {

@@ -94,22 +94,19 @@ final class ArgumentProfile {
 
 	/**
 	 * The list of violations as a WP_Error (code invalid_arguments): the message lists every
-	 * violation, `data.violations` has them as [{path, keyword, message}]. Paths are JSON
-	 * Pointers into the tool's arguments: `$path_prefix` (e.g. '/input' for a wrapped schema,
-	 * '/parameters' for the default server's execute tool) is put in front of each.
+	 * violation, `data.violations` has them as [{path, keyword, message}] (paths are JSON Pointers
+	 * into the tool's arguments: Contract::validate was told where the input sits).
 	 *
 	 * @param list<array{path?: mixed, keyword?: mixed, message?: mixed}> $violations From Contract::validate.
 	 */
-	public static function violations_error( array $violations, string $path_prefix = '', string $ability_name = '' ): \WP_Error {
+	public static function violations_error( array $violations, string $ability_name = '' ): \WP_Error {
 		$clean = array();
 		foreach ( $violations as $violation ) {
 			$violation = is_array( $violation ) ? $violation : array();
-			$path      = is_string( $violation['path'] ?? null ) ? $violation['path'] : '';
-			$message   = is_string( $violation['message'] ?? null ) ? $violation['message'] : 'Invalid value.';
 			$clean[]   = array(
-				'path'    => $path_prefix . $path,
+				'path'    => is_string( $violation['path'] ?? null ) ? $violation['path'] : '',
 				'keyword' => is_string( $violation['keyword'] ?? null ) ? $violation['keyword'] : '',
-				'message' => '' === $path_prefix ? $message : self::prefix_message_paths( $message, $path_prefix ),
+				'message' => is_string( $violation['message'] ?? null ) ? $violation['message'] : 'Invalid value.',
 			);
 		}
 		$count = count( $clean );
@@ -131,20 +128,6 @@ final class ArgumentProfile {
 			);
 		}
 		return new \WP_Error( self::ERROR_CODE, implode( "\n", $lines ), array( 'violations' => $clean ) );
-	}
-
-	/**
-	 * The validator names places by JSON Pointers relative to the validated value ("/posts/1/title
-	 * is not of type string.", "x is a required property of value."); when that value sits
-	 * inside the tool's arguments (under `$path_prefix`), the message is rewritten to match the
-	 * violation's path: pointers standing as words get the prefix, the root ("value") becomes
-	 * the prefix itself.
-	 */
-	public static function prefix_message_paths( string $message, string $path_prefix ): string {
-		$replacement = str_replace( array( '\\', '$' ), array( '\\\\', '\\$' ), $path_prefix );
-		$message     = (string) preg_replace( '~(^|\s)(/[^\s]*)~', '${1}' . $replacement . '${2}', $message );
-		$message     = (string) preg_replace( '~^value(?=\s)~', $replacement, $message );
-		return (string) preg_replace( '~(\sof\s)value(?=\.?$)~', '${1}' . $replacement, $message );
 	}
 
 	/**

@@ -82,12 +82,14 @@ final class Contract {
 	/**
 	 * Every violation of `$schema` by `$value`: a list of ['path' => JSON Pointer, 'keyword', 'message'],
 	 * empty when valid. Profile 'standard' gives WordPress core's verdict (rest_validate_value_from_schema,
-	 * with its coercions); 'strict' takes JSON types as sent and standard JSON Schema.
+	 * with its coercions); 'strict' takes JSON types as sent and standard JSON Schema. `$path` is the
+	 * JSON Pointer of the value inside a larger document (a tool's arguments): every path starts with
+	 * it and messages name the root by it.
 	 */
-	public static function validate( $value, array $schema, string $profile = 'standard' ): array {
+	public static function validate( $value, array $schema, string $profile = 'standard', string $path = '' ): array {
 		return self::is_native()
-			? \McpNative\validate( $value, $schema, $profile )
-			: Fallback\Validator::validate( $value, $schema, $profile );
+			? \McpNative\validate( $value, $schema, $profile, $path )
+			: Fallback\Validator::validate( $value, $schema, $profile, $path );
 	}
 
 	/** @return mixed */

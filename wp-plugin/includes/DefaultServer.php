@@ -9,7 +9,7 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin;
 
-use McpNative\Plugin\Tools\AbilityTool;
+use McpNative\Plugin\Tools\AbilityInvoker;
 use McpNative\Plugin\Tools\CallbackTool;
 use McpNative\Plugin\Tools\Tool;
 
@@ -254,15 +254,19 @@ final class DefaultServer {
 		if ( $ability instanceof \WP_Error ) {
 			return $ability;
 		}
-		$info = array(
-			'name'         => $ability->get_name(),
-			'label'        => $ability->get_label(),
-			'description'  => $ability->get_description(),
-			'input_schema' => SchemaEncoder::encode_schema( $ability->get_input_schema() ),
-		);
-		$output_schema = $ability->get_output_schema();
-		if ( array() !== $output_schema ) {
-			$info['output_schema'] = SchemaEncoder::encode_schema( $output_schema );
+		try {
+			$info = array(
+				'name'         => $ability->get_name(),
+				'label'        => $ability->get_label(),
+				'description'  => $ability->get_description(),
+				'input_schema' => SchemaEncoder::ability_schema( $ability->get_input_schema() ),
+			);
+			$output_schema = $ability->get_output_schema();
+			if ( array() !== $output_schema ) {
+				$info['output_schema'] = SchemaEncoder::ability_schema( $output_schema );
+			}
+		} catch ( \McpNative\SchemaException $e ) {
+			return new \WP_Error( 'mcp_native_schema_invalid', sprintf( 'The schemas of %s cannot be sent: %s', $ability->get_name(), $e->getMessage() ) );
 		}
 		$meta         = Json::safe_data( $ability->get_meta() );
 		$info['meta'] = ( is_array( $meta ) && array() !== $meta ) ? $meta : new \stdClass();
@@ -281,12 +285,9 @@ final class DefaultServer {
 			return $ability;
 		}
 		// Violation paths point into the tool's arguments: /parameters/…
-		$result = AbilityTool::execute_ability( $ability, $arguments['parameters'] ?? null, $profile, '/parameters' );
+		$result = ( new AbilityInvoker( $profile, '/parameters' ) )->invoke( $ability, $arguments['parameters'] ?? null );
 		if ( $result instanceof \WP_Error ) {
 			return $result;
-		}
-		if ( array() === $result && 'object' === ( $ability->get_output_schema()['type'] ?? null ) ) {
-			$result = new \stdClass();
 		}
 		return array(
 			'success' => true,

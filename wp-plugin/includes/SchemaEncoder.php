@@ -1,6 +1,6 @@
 <?php
 /**
- * JSON Schemas made safe for the wire.
+ * The one wire encoding of JSON Schemas: every schema that leaves the server goes through it.
  *
  * @package McpNative
  */
@@ -10,113 +10,230 @@ declare(strict_types=1);
 namespace McpNative\Plugin;
 
 /**
- * Walks a JSON Schema (PHP arrays, possibly with stdClass) and returns a structure in which
- * every place that must be a JSON object is a stdClass: map-valued keywords (`properties`,
- * `patternProperties`, `$defs`, `definitions`, `dependentSchemas`) and empty sub-schemas.
- * An empty `properties` therefore encodes as `{}`, never `[]`, at any depth, while a property
- * merely *named* "properties" is left alone.
+ * A schema leaves the server as the contract's transform made it (Contract::transform_to_object_schema:
+ * WordPress-only keys and values JSON cannot carry removed at every depth, objects converted,
+ * cycles cut, empty sub-schema maps removed, non-object roots wrapped), plus the rules the
+ * transform does not apply yet, applied here copy-on-write (branches that need nothing are not
+ * copied; most schemas come back as the transform's very array):
+ *
+ *  - an empty sub-schema (`[]` in PHP) is the JSON object `{}`, and a map of sub-schemas whose
+ *    keys PHP reads as a list stays a JSON object;
+ *  - WordPress's draft-3 `required: true` on a property moves to the parent's `required` list; a
+ *    `required` that is not a list of names is dropped;
+ *  - a tool's root schema always has `type: object` and a `properties` object.
+ *
+ * Used by tools/list (through the tools' descriptors), get-ability-info and the admin page.
  */
 final class SchemaEncoder {
 
-	private const MAP_KEYWORDS = array( 'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas' );
+	private const MAP = 1;
+	private const SCHEMA = 2;
+	private const LIST = 3;
+	private const SCHEMA_OR_LIST = 4;
+	private const DEPENDENCIES = 5;
+	private const REQUIRED = 6;
 
-	private const SCHEMA_KEYWORDS = array(
-		'additionalProperties',
-		'additionalItems',
-		'unevaluatedProperties',
-		'unevaluatedItems',
-		'propertyNames',
-		'contains',
-		'not',
-		'if',
-		'then',
-		'else',
-		'contentSchema',
+	/** The keywords this encoding has a rule for, and where their value sits. */
+	private const KEYWORDS = array(
+		'properties'            => self::MAP,
+		'patternProperties'     => self::MAP,
+		'$defs'                 => self::MAP,
+		'definitions'           => self::MAP,
+		'dependentSchemas'      => self::MAP,
+		'additionalProperties'  => self::SCHEMA,
+		'additionalItems'       => self::SCHEMA,
+		'unevaluatedProperties' => self::SCHEMA,
+		'unevaluatedItems'      => self::SCHEMA,
+		'propertyNames'         => self::SCHEMA,
+		'contains'              => self::SCHEMA,
+		'not'                   => self::SCHEMA,
+		'if'                    => self::SCHEMA,
+		'then'                  => self::SCHEMA,
+		'else'                  => self::SCHEMA,
+		'contentSchema'         => self::SCHEMA,
+		'allOf'                 => self::LIST,
+		'anyOf'                 => self::LIST,
+		'oneOf'                 => self::LIST,
+		'prefixItems'           => self::LIST,
+		'items'                 => self::SCHEMA_OR_LIST,
+		'dependencies'          => self::DEPENDENCIES,
+		'required'              => self::REQUIRED,
 	);
 
-	private const LIST_KEYWORDS = array( 'allOf', 'anyOf', 'oneOf', 'prefixItems' );
-
-	private const MAX_DEPTH = 64;
-
 	/**
-	 * A root schema (tool inputSchema/outputSchema): always an object with `type: object`
-	 * and a `properties` object.
+	 * A tool's inputSchema/outputSchema from an ability's schema.
 	 *
-	 * @param array<string, mixed> $schema Schema.
+	 * @param array<string, mixed> $source      The ability's schema ([] = none).
+	 * @param string               $wrapper_key Property a non-object schema is wrapped in.
+	 * @return array{schema: array<string, mixed>, wrapper: ?string} The wire schema (type object) and
+	 *                                                                the wrapper used, if any.
+	 * @throws \McpNative\SchemaException  From the transform (nesting too deep).
+	 * @throws \UnexpectedValueException When the transform did not give an object schema.
 	 */
-	public static function encode_root( array $schema ): \stdClass {
-		if ( ! isset( $schema['type'] ) ) {
-			$schema = array( 'type' => 'object' ) + $schema;
+	public static function tool_schema( array $source, string $wrapper_key ): array {
+		$transformed = Contract::transform_to_object_schema( $source, $wrapper_key );
+		$schema      = $transformed['schema'] ?? null;
+		$type        = is_array( $schema ) ? ( $schema['type'] ?? null ) : null;
+		if ( 'object' !== $type && ! ( is_array( $type ) && in_array( 'object', $type, true ) ) ) {
+			throw new \UnexpectedValueException( sprintf( 'the schema converted to type %s, not object', is_string( $type ) ? $type : gettype( $type ) ) );
 		}
-		if ( ! array_key_exists( 'properties', $schema ) && 'object' === $schema['type'] ) {
-			$schema['properties'] = array();
+		$schema         = self::schema( $schema );
+		$schema['type'] = 'object';
+		if ( ! isset( $schema['properties'] ) ) {
+			$schema['properties'] = new \stdClass();
 		}
-		$encoded = self::encode_schema( $schema, 0 );
-		return $encoded instanceof \stdClass ? $encoded : new \stdClass();
+		$wrapper = empty( $transformed['was_transformed'] ) ? null : ( is_string( $transformed['wrapper_property'] ?? null ) ? $transformed['wrapper_property'] : $wrapper_key );
+		return array(
+			'schema'  => $schema,
+			'wrapper' => $wrapper,
+		);
 	}
 
 	/**
-	 * Any schema value (array, stdClass, bool).
+	 * An ability's own schema as clients see it (not wrapped): get-ability-info, the admin page.
+	 * No schema is `{}`.
+	 *
+	 * @param array<string, mixed> $source The ability's schema.
+	 * @throws \McpNative\SchemaException From the transform (nesting too deep).
 	 */
-	public static function encode_schema( mixed $schema, int $depth = 0 ): mixed {
-		if ( is_bool( $schema ) ) {
-			return $schema;
+	public static function ability_schema( array $source ): array|\stdClass {
+		if ( array() === $source ) {
+			return new \stdClass();
 		}
-		if ( $schema instanceof \stdClass ) {
-			$schema = get_object_vars( $schema );
+		$transformed = Contract::transform_to_object_schema( $source, 'input' );
+		$schema      = $transformed['schema'];
+		if ( ! empty( $transformed['was_transformed'] ) ) {
+			$schema = $schema['properties'][ $transformed['wrapper_property'] ];
 		}
+		$schema = self::schema( $schema );
+		return array() === $schema ? new \stdClass() : $schema;
+	}
+
+	/**
+	 * The wire form of a transformed schema value (a schema, a boolean schema, or what the
+	 * transform left in a schema position).
+	 */
+	private static function schema( mixed $schema ): mixed {
 		if ( ! is_array( $schema ) ) {
 			return $schema;
 		}
-		if ( $depth > self::MAX_DEPTH ) {
+		if ( array() === $schema ) {
 			return new \stdClass();
 		}
-		$out               = new \stdClass();
-		$promoted_required = array();
-		foreach ( $schema as $key => $value ) {
-			$key = (string) $key;
-			if ( in_array( $key, self::MAP_KEYWORDS, true ) && ( is_array( $value ) || $value instanceof \stdClass ) ) {
-				$map = new \stdClass();
-				foreach ( ( $value instanceof \stdClass ? get_object_vars( $value ) : $value ) as $name => $sub ) {
-					if ( 'properties' === $key && is_array( $sub ) && array_key_exists( 'required', $sub ) && is_bool( $sub['required'] ) ) {
-						// WordPress (draft-03) style `required: true` on a property: move it to the parent's list.
-						if ( true === $sub['required'] ) {
-							$promoted_required[] = (string) $name;
-						}
-						unset( $sub['required'] );
+		// Most schemas (leaves) have no keyword with a rule: one C-level intersection decides.
+		$ruled = array_intersect_key( $schema, self::KEYWORDS );
+		if ( array() === $ruled ) {
+			return $schema;
+		}
+		$out      = $schema;
+		$promoted = array();
+		foreach ( $ruled as $key => $value ) {
+			switch ( self::KEYWORDS[ $key ] ) {
+				case self::MAP:
+					$new = is_array( $value ) ? self::map( $value, 'properties' === $key, $promoted ) : $value;
+					break;
+				case self::SCHEMA:
+					$new = is_array( $value ) ? self::schema( $value ) : $value;
+					break;
+				case self::SCHEMA_OR_LIST:
+					$new = is_array( $value ) && array_is_list( $value ) && array() !== $value ? self::schemas( $value ) : self::schema( $value );
+					break;
+				case self::LIST:
+					$new = is_array( $value ) ? self::schemas( array_values( $value ) ) : $value;
+					break;
+				case self::DEPENDENCIES:
+					$new = is_array( $value ) ? self::dependencies( $value ) : $value;
+					break;
+				default: // REQUIRED.
+					if ( ! is_array( $value ) ) {
+						unset( $out['required'] ); // A draft-3 boolean outside `properties` means nothing on the wire.
+						continue 2;
 					}
-					$map->{(string) $name} = self::encode_schema( $sub, $depth + 1 );
-				}
-				$out->{$key} = $map;
-			} elseif ( 'required' === $key ) {
-				if ( is_array( $value ) ) {
-					$out->required = array_values( array_map( 'strval', array_filter( $value, 'is_scalar' ) ) );
-				}
-				// A non-array `required` (bool) at schema level is not JSON Schema: dropped.
-			} elseif ( in_array( $key, self::SCHEMA_KEYWORDS, true ) ) {
-				$out->{$key} = self::encode_schema( $value, $depth + 1 );
-			} elseif ( 'items' === $key ) {
-				if ( is_array( $value ) && array() !== $value && array_is_list( $value ) ) {
-					$out->items = array_map( static fn( $sub ) => self::encode_schema( $sub, $depth + 1 ), $value );
-				} else {
-					$out->items = self::encode_schema( $value, $depth + 1 );
-				}
-			} elseif ( in_array( $key, self::LIST_KEYWORDS, true ) && is_array( $value ) ) {
-				$out->{$key} = array_map( static fn( $sub ) => self::encode_schema( $sub, $depth + 1 ), array_values( $value ) );
-			} elseif ( 'dependencies' === $key && ( is_array( $value ) || $value instanceof \stdClass ) ) {
-				$deps = new \stdClass();
-				foreach ( ( $value instanceof \stdClass ? get_object_vars( $value ) : $value ) as $name => $sub ) {
-					$deps->{(string) $name} = ( is_array( $sub ) && array_is_list( $sub ) && array() !== $sub ) ? $sub : self::encode_schema( $sub, $depth + 1 );
-				}
-				$out->dependencies = $deps;
-			} else {
-				$out->{$key} = $value;
+					$new = self::names( $value );
+			}
+			if ( $new !== $value ) {
+				$out[ $key ] = $new;
 			}
 		}
-		if ( array() !== $promoted_required ) {
-			$existing      = isset( $out->required ) && is_array( $out->required ) ? $out->required : array();
-			$out->required = array_values( array_unique( array_merge( $existing, $promoted_required ) ) );
+		if ( array() !== $promoted ) {
+			$out['required'] = array_values( array_unique( array_merge( is_array( $out['required'] ?? null ) ? $out['required'] : array(), $promoted ) ) );
 		}
 		return $out;
+	}
+
+	/**
+	 * A map of sub-schemas; for `properties`, collects the names marked draft-3 `required: true`.
+	 *
+	 * @param array<int|string, mixed> $map        The map.
+	 * @param bool                     $properties Whether it is a `properties` map.
+	 * @param list<string>             $promoted   Collects the names to require.
+	 */
+	private static function map( array $map, bool $properties, array &$promoted ): array|\stdClass {
+		$out = $map;
+		foreach ( $map as $name => $sub ) {
+			if ( $properties && is_array( $sub ) && isset( $sub['required'] ) && is_bool( $sub['required'] ) ) {
+				if ( true === $sub['required'] ) {
+					$promoted[] = (string) $name;
+				}
+				unset( $sub['required'] );
+			}
+			if ( ! is_array( $sub ) ) {
+				continue;
+			}
+			$new = self::schema( $sub );
+			if ( $new !== $map[ $name ] ) {
+				$out[ $name ] = $new;
+			}
+		}
+		// Names PHP stores as integer keys 0..n-1 would otherwise reach the wire as a JSON array.
+		return array_is_list( $out ) ? (object) $out : $out;
+	}
+
+	/**
+	 * A list of sub-schemas.
+	 *
+	 * @param list<mixed> $list The list.
+	 */
+	private static function schemas( array $list ): array {
+		foreach ( $list as $index => $sub ) {
+			$new = self::schema( $sub );
+			if ( $new !== $sub ) {
+				$list[ $index ] = $new;
+			}
+		}
+		return $list;
+	}
+
+	/**
+	 * `dependencies`: each entry a list of names or a sub-schema.
+	 *
+	 * @param array<int|string, mixed> $dependencies The map.
+	 */
+	private static function dependencies( array $dependencies ): array|\stdClass {
+		$out = $dependencies;
+		foreach ( $dependencies as $name => $sub ) {
+			if ( ! ( is_array( $sub ) && array_is_list( $sub ) && array() !== $sub ) ) {
+				$new = self::schema( $sub );
+				if ( $new !== $sub ) {
+					$out[ $name ] = $new;
+				}
+			}
+		}
+		return array_is_list( $out ) ? (object) $out : $out;
+	}
+
+	/**
+	 * A `required` list: names only, as strings.
+	 *
+	 * @param array<int|string, mixed> $names The list.
+	 * @return list<string>
+	 */
+	private static function names( array $names ): array {
+		foreach ( $names as $name ) {
+			if ( ! is_string( $name ) ) {
+				return array_values( array_map( 'strval', array_filter( $names, 'is_scalar' ) ) );
+			}
+		}
+		return array_is_list( $names ) ? $names : array_values( $names );
 	}
 }

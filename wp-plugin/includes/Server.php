@@ -74,8 +74,39 @@ final class Server {
 		return $this->tools;
 	}
 
+	/**
+	 * One tool by MCP name. Builds only that tool (a call must not pay for the whole list) unless
+	 * the list is built already or a `mcp_native_server_tools` filter may change it; the answer
+	 * is the one tools() would give.
+	 */
 	public function get_tool( string $name ): ?Tool {
-		return $this->tools()[ $name ] ?? null;
+		if ( null !== $this->tools || has_filter( 'mcp_native_server_tools' ) ) {
+			return $this->tools()[ $name ] ?? null;
+		}
+		$builtin = null;
+		foreach ( $this->builtin_tools as $tool ) {
+			if ( $tool->name === $name ) {
+				$builtin = $tool; // The last one of a name wins, as in build_tools().
+			}
+		}
+		if ( null !== $builtin ) {
+			return $builtin;
+		}
+		if ( SiteIdentity::TOOL_NAME === $name ) {
+			return SiteIdentity::tool();
+		}
+		foreach ( $this->ability_names as $ability_name ) {
+			$ability = function_exists( 'wp_has_ability' ) && wp_has_ability( $ability_name ) ? wp_get_ability( $ability_name ) : null;
+			if ( ! $ability instanceof \WP_Ability || ToolFactory::tool_name( $ability, $this->id ) !== $name ) {
+				continue;
+			}
+			// The first ability of this name that converts holds it, as in build_tools().
+			$tool = $this->tool_for_ability( $ability_name );
+			if ( null !== $tool ) {
+				return $tool;
+			}
+		}
+		return null;
 	}
 
 	/**

@@ -101,17 +101,21 @@ impl Compiled {
     }
 
     pub fn validate<'a, V: View<'a>>(&self, value: V) -> Vec<Violation> {
+        self.validate_at(value, "")
+    }
+
+    /// Every violation of a value that sits at JSON Pointer `at` inside a larger document (a
+    /// tool's arguments): paths start with `at`, and messages name the root by it.
+    pub fn validate_at<'a, V: View<'a>>(&self, value: V, at: &str) -> Vec<Violation> {
         reset_work();
         match self {
             Compiled::Standard(n) => {
-                let mut ctx = standard::Ctx::new(false, 0, String::new());
+                let mut ctx = standard::Ctx::new(false, 0, at.to_string());
                 let _ = ctx.value(value, n);
                 ctx.errors
             }
-            Compiled::Strict(s) => s.validate(value),
-            Compiled::Broken(msg) => {
-                vec![Violation { path: String::new(), keyword: "schema".into(), message: msg.clone() }]
-            }
+            Compiled::Strict(s) => s.validate(value, at),
+            Compiled::Broken(msg) => vec![Violation { path: at.into(), keyword: "schema".into(), message: msg.clone() }],
         }
     }
 

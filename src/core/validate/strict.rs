@@ -317,19 +317,23 @@ impl StrictValidator {
         }
     }
 
-    pub fn validate<'a, V: View<'a>>(&self, value: V) -> Vec<Violation> {
+    /// Every violation; `at` is the JSON Pointer of the value inside a larger document, put in
+    /// front of every path and named in messages for the root.
+    pub fn validate<'a, V: View<'a>>(&self, value: V, at: &str) -> Vec<Violation> {
         let validator = match &self.inner {
-            Err(e) => {
-                return vec![Violation { path: String::new(), keyword: "schema".into(), message: e.clone() }]
-            }
+            Err(e) => return vec![Violation { path: at.into(), keyword: "schema".into(), message: e.clone() }],
             Ok(v) => v,
         };
         let mut errs = Vec::new();
-        let mut path = String::new();
+        let mut path = at.to_string();
         CYCLE_STACK.with(|s| s.borrow_mut().clear());
         let json = value_to_json(value, Some(&self.schema), 0, &mut path, &mut errs);
         if let Some(whole) = errs.iter().find(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth")) {
-            return vec![whole.clone()];
+            let mut whole = whole.clone();
+            if whole.path.is_empty() {
+                whole.path = at.into();
+            }
+            return vec![whole];
         }
         if !errs.is_empty() {
             return errs;
@@ -337,6 +341,7 @@ impl StrictValidator {
         let mut seen_false: Vec<String> = Vec::new();
         for e in validator.iter_errors(&json) {
             let base = e.instance_path().as_str().to_string();
+            let shown = format!("{at}{base}");
             // `additionalProperties: false` can compile to a false schema that names neither the
             // object's extra properties nor all of them: list them from the object itself.
             if matches!(e.kind(), jsonschema::error::ValidationErrorKind::FalseSchema) {
@@ -349,14 +354,14 @@ impl StrictValidator {
                                 if covered(node, name) {
                                     continue;
                                 }
-                                errs.push(unexpected_property(&base, name));
+                                errs.push(unexpected_property(&shown, name));
                             }
                         }
                     }
                     continue;
                 }
             }
-            push_violations(&mut errs, base, e.kind());
+            push_violations(&mut errs, shown, e.kind());
         }
         errs
     }

@@ -48,6 +48,25 @@ final class ValidationTest extends TestCase {
 		}
 	}
 
+	public function test_a_path_names_where_the_value_sits_in_paths_and_messages(): void {
+		$value = array(
+			'posts'   => array( array( 'title' => 5, 'id' => 1 ) ),
+			'dry_run' => 'maybe',
+		);
+		foreach ( array( 'standard', 'strict' ) as $profile ) {
+			$plain  = Contract::validate( $value, self::POSTS, $profile );
+			$placed = Contract::validate( $value, self::POSTS, $profile, '/parameters' );
+			$this->assertSame( array_map( static fn( $v ) => '/parameters' . $v['path'], $plain ), array_column( $placed, 'path' ), $profile );
+			$this->assertSame( array_column( $plain, 'keyword' ), array_column( $placed, 'keyword' ), $profile );
+			$messages = array_column( $placed, 'message', 'path' );
+			$this->assertSame( 'mode is a required property of /parameters.', $messages['/parameters/mode'], $profile );
+			$this->assertSame( '/parameters/posts/0/title is not of type string.', $messages['/parameters/posts/0/title'], $profile );
+		}
+		$root = Contract::validate( 'x', array( 'type' => 'integer' ), 'standard', '/input' );
+		$this->assertSame( array( array( 'path' => '/input', 'keyword' => 'type', 'message' => '/input is not of type integer.' ) ), $root );
+		$this->assertSame( '/input', Contract::validate( 'x', array( 'type' => 'integer' ), 'strict', '/input' )[0]['path'] );
+	}
+
 	public function test_valid_value_has_no_violations(): void {
 		$this->assertSame( array(), Contract::validate( array( 'posts' => array( array( 'id' => '7' ) ), 'mode' => 1, 'dry_run' => 'false' ), self::POSTS ) );
 	}

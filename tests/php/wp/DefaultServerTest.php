@@ -230,7 +230,7 @@ final class DefaultServerTest extends AbstractMcpTest {
 		);
 	}
 
-	public function test_execute_reports_callback_exceptions_as_tool_errors(): void {
+	public function test_execute_reports_callback_exceptions_by_an_id_whose_detail_is_only_logged(): void {
 		$this->register_test_ability(
 			'mcpn-test/throws',
 			array(
@@ -242,9 +242,15 @@ final class DefaultServerTest extends AbstractMcpTest {
 		);
 		$result = $this->execute( 'mcpn-test/throws' );
 		$this->assertTrue( $result['isError'] );
-		$this->assertStringContainsString( 'Test execution exception', $result['content'][0]['text'] );
-		$this->assertSame( 'ability_callback_exception', $result['structuredContent']['error']['code'] );
-		$this->assertStringNotContainsString( '#0 ', $result['content'][0]['text'] ); // no stack trace
+		$error = $result['structuredContent']['error'];
+		$this->assertSame( 'ability_callback_exception', $error['code'] );
+		$this->assertMatchesRegularExpression( '/^[0-9a-f-]{36}$/', $error['data']['error_id'] );
+		$this->assertStringContainsString( $error['data']['error_id'], $result['content'][0]['text'] );
+		$this->assertStringNotContainsString( 'Test execution exception', (string) wp_json_encode( $result ) );
+		$logged = $this->logged_containing( 'threw an exception' );
+		$this->assertCount( 1, $logged );
+		$this->assertSame( $error['data']['error_id'], $logged[0][2]['error_id'] );
+		$this->assertStringContainsString( 'Test execution exception', $logged[0][2]['detail'] );
 	}
 
 	public function test_execute_permission_denied_is_a_tool_error(): void {

@@ -241,4 +241,54 @@ final class DescriptorTest extends AbstractMcpTest {
 		$this->assertFalse( $schema['additionalProperties'] );
 		$this->assertSame( array( 'type' => 'string', 'enum' => array( 'a', 'b' ), 'default' => 'a' ), $schema['properties']['mode'] );
 	}
+
+	/** A schema with everything the wire encoding has a rule for. */
+	private static function tricky_schema( object $secret ): array {
+		return array(
+			'type'              => 'object',
+			'validate_callback' => $secret,
+			'properties'        => array(
+				'id'      => array( 'type' => 'integer', 'required' => true, 'sanitize_callback' => $secret ),
+				'any'     => array(),
+				'opts'    => array( 'type' => 'object', 'properties' => array(), 'required' => true ),
+				'tuple'   => array( 'type' => 'array', 'items' => array( array( 'type' => 'string' ), array() ) ),
+				'numeric' => array( 'type' => 'object', 'properties' => array( array( 'type' => 'string' ) ) ),
+				'enum'    => array( 'type' => 'string', 'enum' => array( 'a' ), 'default' => 'a', 'arg_options' => array( 'x' => 1 ) ),
+			),
+			'dependencies'      => array( 'id' => array( 'opts' ), 'opts' => array() ),
+			'required'          => array( 'any' ),
+		);
+	}
+
+	private const TRICKY_WIRE = '{"type":"object","properties":{"id":{"type":"integer"},"any":{},"opts":{"type":"object"},"tuple":{"type":"array","items":[{"type":"string"},{}]},"numeric":{"type":"object","properties":{"0":{"type":"string"}}},"enum":{"type":"string","enum":["a"],"default":"a"}},"dependencies":{"id":["opts"],"opts":{}},"required":["any","id","opts"]}';
+
+	public function test_one_wire_encoding_for_tools_list_and_get_ability_info_identical_in_both_implementations(): void {
+		$secret = new class() {
+			public string $api_key = 'sk-leaked-secret';
+
+			public function __invoke( $value ) {
+				return $value;
+			}
+		};
+		$this->register_test_ability(
+			'mcpn-test/tricky',
+			array(
+				'input_schema'  => self::tricky_schema( $secret ),
+				'output_schema' => array( 'type' => 'string', 'validate_callback' => $secret ),
+				'meta'          => array( 'mcp' => array( 'public' => true ) ),
+			)
+		);
+		[ , , $wire ] = $this->tools_for( array( 'mcpn-test/tricky' ) );
+		$this->assertStringNotContainsString( 'sk-leaked-secret', $wire );
+		// The same bytes whichever implementation runs (this suite runs on both).
+		$listed = str_replace( '"default":"a"}}', '"default":"a"},"site_id":' . Json::encode( SiteIdentity::argument_schema() ) . '}', self::TRICKY_WIRE );
+		$this->assertStringContainsString( '"inputSchema":' . $listed . ',', $wire );
+		$this->assertStringContainsString( '"outputSchema":{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}', $wire );
+
+		$response = $this->request( self::DEFAULT_ROUTE, $this->initialize(), 'tools/call', array( 'name' => 'mcp-adapter-get-ability-info', 'arguments' => array( 'ability_name' => 'mcpn-test/tricky' ) ) );
+		$info     = $this->wire( $response );
+		$this->assertStringNotContainsString( 'sk-leaked-secret', $info );
+		$this->assertStringNotContainsString( 'callback', $info );
+		$this->assertStringContainsString( '"input_schema":' . self::TRICKY_WIRE . ',"output_schema":{"type":"string"},', $info );
+	}
 }

@@ -239,6 +239,8 @@ final class SiteIdentityTest extends AbstractMcpTest {
 		$result  = $this->call_tool( self::ROUTE, $session, self::CONTEXT );
 		$this->assertSame( 3, $result['structuredContent']['contract_version'] );
 		$this->assertSame( 0, $this->counts['execute'] );
+		// The call builds only the tool it names; listing meets the clash and says so.
+		$this->assertSame( 'Get Site Context', $this->list_tools( self::ROUTE, $session )[ self::CONTEXT ]['title'] );
 		$this->assertNotEmpty( $this->logged_containing( 'already taken' ) );
 	}
 

@@ -163,16 +163,90 @@ final class ToolResultTest extends AbstractMcpTest {
 			'mcpn-test/returns',
 			array(
 				'execute_callback' => static function () {
-					throw new \RuntimeException( 'boom' );
+					throw new \RuntimeException( 'boom in ' . __FILE__ );
 				},
 			)
 		);
 		$session = $this->serve_one( 'mcpn-test/returns' );
 		$result  = $this->call_tool( self::ROUTE, $session, 'mcpn-test-returns' );
 		$this->assertTrue( $result['isError'] );
-		$this->assertStringContainsString( 'boom', $result['content'][0]['text'] );
+		$this->assertSame( 'ability_callback_exception', $result['structuredContent']['error']['code'] );
+		$id = $result['structuredContent']['error']['data']['error_id'];
+		$this->assertStringContainsString( $id, $result['content'][0]['text'] );
+		$this->assertStringNotContainsString( 'boom', (string) wp_json_encode( $result ) );
+		$this->assertStringNotContainsString( '.php', (string) wp_json_encode( $result ) );
+		$logged = $this->logged_containing( 'threw an exception' );
+		$this->assertSame( $id, $logged[0][2]['error_id'] ?? null );
+		$this->assertStringContainsString( 'boom in ' . __FILE__, $logged[0][2]['detail'] );
+	}
+
+	public function test_a_type_error_never_shows_server_paths_to_the_client(): void {
+		$this->register_test_ability(
+			'mcpn-test/typed',
+			array(
+				'input_schema'     => array(
+					'type'       => 'object',
+					'properties' => array( 'n' => array( 'type' => 'integer' ) ),
+				),
+				'execute_callback' => static function ( array $input ) {
+					return strlen( $input['n'] ); // A TypeError under strict_types: it names this file and line.
+				},
+			)
+		);
+		$session = $this->serve_one( 'mcpn-test/typed' );
+		$result  = $this->call_tool( self::ROUTE, $session, 'mcpn-test-typed', array( 'n' => 3 ) );
+		$this->assertTrue( $result['isError'] );
+		$wire = (string) wp_json_encode( $result );
+		$this->assertStringNotContainsString( '.php', $wire );
+		$this->assertStringNotContainsString( 'strlen', $wire );
+		$logged = $this->logged_containing( 'threw an exception' );
+		$this->assertSame( $result['structuredContent']['error']['data']['error_id'], $logged[0][2]['error_id'] );
+		$this->assertStringContainsString( 'strlen()', $logged[0][2]['detail'] );
+	}
+
+	public function test_a_callback_tool_that_throws_is_reported_by_id(): void {
+		$this->register_test_ability( 'mcpn-test/returns' );
+		add_filter(
+			'mcp_native_server_tools',
+			static fn( $tools ) => $tools + array(
+				'thrower' => new \McpNative\Plugin\Tools\CallbackTool(
+					'thrower',
+					'',
+					'',
+					array( 'type' => 'object' ),
+					null,
+					array(),
+					static function () {
+						throw new \RuntimeException( 'internal detail in ' . __FILE__ );
+					}
+				),
+			)
+		);
+		$session = $this->serve_one( 'mcpn-test/returns' );
+		$result  = $this->call_tool( self::ROUTE, $session, 'thrower' );
+		$this->assertTrue( $result['isError'] );
+		$this->assertSame( 'tool_exception', $result['structuredContent']['error']['code'] );
+		$this->assertStringNotContainsString( 'internal detail', (string) wp_json_encode( $result ) );
+		$logged = $this->logged_containing( 'threw an exception' );
+		$this->assertSame( $result['structuredContent']['error']['data']['error_id'], $logged[0][2]['error_id'] );
+		$this->assertStringContainsString( 'internal detail in ' . __FILE__, $logged[0][2]['detail'] );
+	}
+
+	public function test_an_exception_thrown_by_a_hook_is_reported_by_id_too(): void {
+		$this->register_test_ability( 'mcpn-test/returns' );
+		add_action(
+			'wp_before_execute_ability',
+			static function () {
+				throw new \LogicException( 'hook failed in ' . __FILE__ );
+			}
+		);
+		$session = $this->serve_one( 'mcpn-test/returns' );
+		$result  = $this->call_tool( self::ROUTE, $session, 'mcpn-test-returns' );
+		$this->assertTrue( $result['isError'] );
 		$this->assertSame( 'ability_callback_exception', $result['structuredContent']['error']['code'] );
 		$this->assertStringNotContainsString( '.php', (string) wp_json_encode( $result ) );
+		$logged = $this->logged_containing( 'threw an exception' );
+		$this->assertStringContainsString( 'LogicException: hook failed in ' . __FILE__, $logged[0][2]['detail'] );
 	}
 
 	public function test_permission_denied_and_permission_error_are_tool_errors(): void {

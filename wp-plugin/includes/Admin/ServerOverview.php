@@ -11,6 +11,7 @@ namespace McpNative\Plugin\Admin;
 
 use McpNative\Plugin\DefaultServer;
 use McpNative\Plugin\Plugin;
+use McpNative\Plugin\SchemaEncoder;
 use McpNative\Plugin\Server;
 use McpNative\Plugin\ServerRegistry;
 use McpNative\Plugin\Tools\AbilityTool;
@@ -86,11 +87,11 @@ final class ServerOverview {
 			$details['profile'] = $tool->profile;
 			if ( true === ( $meta['input_schema_transformed'] ?? null ) ) {
 				$details['input_wrapper']        = is_string( $meta['input_schema_wrapper'] ?? null ) ? $meta['input_schema_wrapper'] : 'input';
-				$details['ability_input_schema'] = $tool->ability->get_input_schema();
+				$details['ability_input_schema'] = SchemaEncoder::ability_schema( $tool->ability->get_input_schema() );
 			}
 			if ( true === ( $meta['output_schema_transformed'] ?? null ) ) {
 				$details['output_wrapper']        = is_string( $meta['output_schema_wrapper'] ?? null ) ? $meta['output_schema_wrapper'] : 'result';
-				$details['ability_output_schema'] = $tool->ability->get_output_schema();
+				$details['ability_output_schema'] = SchemaEncoder::ability_schema( $tool->ability->get_output_schema() );
 			}
 		}
 		return $details;

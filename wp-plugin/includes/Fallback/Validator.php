@@ -33,21 +33,22 @@ final class Validator {
 	}
 
 	/**
-	 * @param mixed $value
+	 * @param mixed  $value
+	 * @param string $path JSON Pointer of the value inside a larger document: every path starts with it.
 	 * @return list<array{path:string,keyword:string,message:string}>
 	 */
-	public static function validate( $value, array $schema, string $profile = 'standard' ): array {
+	public static function validate( $value, array $schema, string $profile = 'standard', string $path = '' ): array {
 		if ( 'strict' === $profile ) {
-			return StrictValidator::validate( $value, $schema );
+			return StrictValidator::validate( $value, $schema, $path );
 		}
 		if ( 'standard' !== $profile ) {
 			throw new \ValueError( sprintf( 'McpNative\\validate(): Argument #3 ($profile) must be "standard" or "strict", "%s" given', $profile ) );
 		}
 		$node = self::compile( $schema );
 		if ( is_string( $node ) ) {
-			return array( array( 'path' => '', 'keyword' => 'schema', 'message' => $node ) );
+			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => $node ) );
 		}
-		$v = new self( false );
+		$v = new self( false, 0, $path );
 		try {
 			$v->value( $value, $node );
 		} catch ( ValidatorStop $e ) {
@@ -1402,29 +1403,30 @@ final class StrictValidator {
 	 * @param mixed $value
 	 * @return list<array{path:string,keyword:string,message:string}>
 	 */
-	public static function validate( $value, array $schema ): array {
+	public static function validate( $value, array $schema, string $path = '' ): array {
 		$v = new self();
 		try {
 			$v->root = self::normalize( self::schema_json( $schema, 0 ), 0 );
 		} catch ( \LengthException $e ) {
-			return array( array( 'path' => '', 'keyword' => 'schema', 'message' => 'Invalid schema: ' . $e->getMessage() ) );
+			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => 'Invalid schema: ' . $e->getMessage() ) );
 		}
 		$bad = self::schema_problem( $v->root, '' );
 		if ( null !== $bad ) {
-			return array( array( 'path' => '', 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
+			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
 		}
 		$conv         = array();
 		self::$budget = Validator::WORK_BUDGET;
-		$json         = self::value_json( $value, $v->root, 0, '', $conv );
+		$json         = self::value_json( $value, $v->root, 0, $path, $conv );
 		foreach ( $conv as $e ) {
 			if ( 'size' === $e['keyword'] || 'depth' === $e['keyword'] ) {
+				$e['path'] = '' === $e['path'] ? $path : $e['path'];
 				return array( $e );
 			}
 		}
 		if ( $conv ) {
 			return $conv;
 		}
-		$v->node( $json, $v->root, '', 0 );
+		$v->node( $json, $v->root, $path, 0 );
 		return $v->errors;
 	}
 

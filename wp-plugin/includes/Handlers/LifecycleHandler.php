@@ -10,7 +10,6 @@ declare(strict_types=1);
 namespace McpNative\Plugin\Handlers;
 
 use McpNative\Plugin\JsonRpc\JsonRpcError;
-
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Protocol\SessionScope;
 use McpNative\Plugin\ProtocolVersion;

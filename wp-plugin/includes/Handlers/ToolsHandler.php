@@ -19,6 +19,7 @@ use McpNative\Plugin\Protocol\RequestMeta;
 use McpNative\Plugin\Protocol\RequestState;
 use McpNative\Plugin\Server;
 use McpNative\Plugin\SiteIdentity;
+use McpNative\Plugin\Tools\InternalError;
 use McpNative\Plugin\Tools\ToolResult;
 
 /**
@@ -154,15 +155,8 @@ final class ToolsHandler {
 			} catch ( JsonRpcError $e ) {
 				throw $e;
 			} catch ( \Throwable $e ) {
-				Logger::error(
-					'Tool threw: ' . $e->getMessage(),
-					array(
-						'server'    => $this->server->id,
-						'tool'      => $name,
-						'exception' => get_class( $e ),
-					)
-				);
-				$result = ToolResult::error( 'tool_exception', 'Tool "' . $name . '" failed: ' . $e->getMessage(), null, $tool );
+				// The detail (file paths, messages) stays in the log under an id the client is given.
+				$result = ToolResult::from_wp_error( InternalError::logged( 'tool_exception', 'Tool "' . $name . '"', InternalError::detail( $e ) ), $tool );
 			}
 		}
 

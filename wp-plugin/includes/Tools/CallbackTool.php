@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Tools;
 
+use McpNative\Plugin\SchemaEncoder;
+
 /**
  * Arguments are validated against the input schema (WordPress's JSON Schema validator) before the
  * handler runs; the handler returns the structured value, a WP_Error, or a ToolResult.
@@ -21,12 +23,15 @@ final class CallbackTool extends Tool {
 	/** @var (callable(array): ?array)|null */
 	private $error_shape;
 
+	/** @var array<string, mixed> The input schema as written, for WordPress's validator. */
+	private array $arguments_schema;
+
 	/**
 	 * @param string                    $name          MCP name.
 	 * @param string                    $title         Title.
 	 * @param string                    $description   Description.
-	 * @param array<string, mixed>      $input_schema  Input schema (type object).
-	 * @param array<string, mixed>|null $output_schema Output schema.
+	 * @param array<string, mixed>      $input_schema  Input schema (type object), as WordPress's validator reads it.
+	 * @param array<string, mixed>|null $output_schema Output schema (type object).
 	 * @param array<string, mixed>      $annotations   Annotations.
 	 * @param callable                  $handler       fn(array $arguments): mixed|WP_Error|ToolResult.
 	 * @param callable|null             $error_shape   fn(array $error): ?array — structuredContent for errors.
@@ -41,17 +46,29 @@ final class CallbackTool extends Tool {
 		callable $handler,
 		?callable $error_shape = null
 	) {
-		parent::__construct( $name, $title, $description, $input_schema, $output_schema, $annotations );
-		$this->handler     = $handler;
-		$this->error_shape = $error_shape;
+		parent::__construct(
+			$name,
+			$title,
+			$description,
+			SchemaEncoder::tool_schema( $input_schema, ToolFactory::INPUT_WRAPPER )['schema'],
+			null === $output_schema ? null : SchemaEncoder::tool_schema( $output_schema, ToolFactory::OUTPUT_WRAPPER )['schema'],
+			$annotations
+		);
+		$this->arguments_schema = $input_schema;
+		$this->handler          = $handler;
+		$this->error_shape      = $error_shape;
 	}
 
 	public function call( array $arguments ): ToolResult {
-		$valid = rest_validate_value_from_schema( $arguments, $this->input_schema, 'arguments' );
+		$valid = rest_validate_value_from_schema( $arguments, $this->arguments_schema, 'arguments' );
 		if ( is_wp_error( $valid ) ) {
 			return ToolResult::error( 'invalid_arguments', 'Invalid arguments: ' . $valid->get_error_message(), null, $this );
 		}
-		$result = ( $this->handler )( $arguments );
+		try {
+			$result = ( $this->handler )( $arguments );
+		} catch ( \Throwable $e ) {
+			$result = InternalError::logged( 'tool_exception', sprintf( 'Tool "%s"', $this->name ), InternalError::detail( $e ) );
+		}
 		if ( $result instanceof ToolResult ) {
 			return $result;
 		}

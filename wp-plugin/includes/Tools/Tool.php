@@ -9,7 +9,6 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Tools;
 
-use McpNative\Plugin\SchemaEncoder;
 use McpNative\Plugin\SiteIdentity;
 
 /**
@@ -22,8 +21,8 @@ abstract class Tool {
 	 * @param string                    $name          MCP name (already sanitized).
 	 * @param string                    $title         Human title ('' = none).
 	 * @param string                    $description   Description ('' = none).
-	 * @param array<string, mixed>      $input_schema  Wire input schema (type object).
-	 * @param array<string, mixed>|null $output_schema Wire output schema (type object) or null.
+	 * @param array<string, mixed>      $input_schema  Input schema in its wire encoding (SchemaEncoder::tool_schema).
+	 * @param array<string, mixed>|null $output_schema Output schema in its wire encoding, or null.
 	 * @param array<string, mixed>      $annotations   MCP annotations.
 	 * @param array<string, mixed>      $meta          Tool `_meta`.
 	 * @param array<int, array>         $icons         Tool icons.
@@ -47,14 +46,6 @@ abstract class Tool {
 	abstract public function call( array $arguments ): ToolResult;
 
 	public function has_output_schema(): bool {
-		return null !== $this->output_schema;
-	}
-
-	/**
-	 * Whether the output schema's top level is an object the tool's results are returned as-is in
-	 * (so an empty PHP array result means `{}`).
-	 */
-	public function returns_object(): bool {
 		return null !== $this->output_schema;
 	}
 
@@ -106,7 +97,7 @@ abstract class Tool {
 	}
 
 	/**
-	 * The tools/list entry, with every schema object encodable as a JSON object.
+	 * The tools/list entry (schemas are already in their wire encoding).
 	 */
 	public function descriptor(): array {
 		$tool = array( 'name' => $this->name );
@@ -116,9 +107,9 @@ abstract class Tool {
 		if ( '' !== $this->description ) {
 			$tool['description'] = $this->description;
 		}
-		$tool['inputSchema'] = SchemaEncoder::encode_root( $this->listed_input_schema() );
+		$tool['inputSchema'] = $this->listed_input_schema();
 		if ( null !== $this->output_schema ) {
-			$tool['outputSchema'] = SchemaEncoder::encode_root( $this->output_schema );
+			$tool['outputSchema'] = $this->output_schema;
 		}
 		if ( array() !== $this->annotations ) {
 			$tool['annotations'] = (object) $this->annotations;

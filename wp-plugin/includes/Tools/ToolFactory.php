@@ -11,12 +11,12 @@ namespace McpNative\Plugin\Tools;
 
 use McpNative\Plugin\AnnotationMapper;
 use McpNative\Plugin\ArgumentProfile;
-use McpNative\Plugin\Contract;
 use McpNative\Plugin\NameSanitizer;
+use McpNative\Plugin\SchemaEncoder;
 
 /**
  * Builds a direct tool from an ability: MCP-safe name, title from the label, description,
- * schemas made objects by the contract facade (flattened input wrapped as `input`, output as
+ * schemas in their wire encoding (SchemaEncoder: flattened input wrapped as `input`, output as
  * `result`, recorded in the adapter meta like the official adapter), annotations mapped.
  */
 final class ToolFactory {
@@ -43,9 +43,10 @@ final class ToolFactory {
 	}
 
 	/**
-	 * @throws \Throwable From the contract (SchemaException) or ability code.
+	 * The MCP tool name of an ability on a server: sanitized, then the `mcp_native_tool_name`
+	 * filter (its value is validated, not re-sanitized). Cheap: no schema is read.
 	 */
-	private static function build( \WP_Ability $ability, string $server_id, string $profile ): AbilityTool|\WP_Error {
+	public static function tool_name( \WP_Ability $ability, string $server_id = '' ): string|\WP_Error {
 		$ability_name = $ability->get_name();
 		$name         = NameSanitizer::sanitize( $ability_name );
 		if ( $name instanceof \WP_Error ) {
@@ -65,33 +66,34 @@ final class ToolFactory {
 				sprintf( 'Filter mcp_native_tool_name returned an invalid MCP tool name for %s: %s', $ability_name, is_string( $filtered ) ? $filtered : gettype( $filtered ) )
 			);
 		}
-		$name = $filtered;
+		return $filtered;
+	}
+
+	/**
+	 * @throws \Throwable From the contract (SchemaException) or ability code.
+	 */
+	private static function build( \WP_Ability $ability, string $server_id, string $profile ): AbilityTool|\WP_Error {
+		$ability_name = $ability->get_name();
+		$name         = self::tool_name( $ability, $server_id );
+		if ( $name instanceof \WP_Error ) {
+			return $name;
+		}
 
 		$adapter_meta = array( 'ability' => $ability_name );
 
-		$input_source = $ability->get_input_schema();
-		if ( array() === $input_source ) {
-			$input_schema = array(
-				'type'       => 'object',
-				'properties' => array(),
-			);
-		} else {
-			$transformed  = Contract::transform_to_object_schema( $input_source, self::INPUT_WRAPPER );
-			$input_schema = self::schema_array( $transformed['schema'] ?? null, $ability_name, 'input' );
-			if ( ! empty( $transformed['was_transformed'] ) ) {
-				$adapter_meta['input_schema_transformed'] = true;
-				$adapter_meta['input_schema_wrapper']     = is_string( $transformed['wrapper_property'] ?? null ) ? $transformed['wrapper_property'] : self::INPUT_WRAPPER;
-			}
+		$input = self::schema( $ability->get_input_schema(), self::INPUT_WRAPPER, $ability_name, 'input' );
+		if ( null !== $input['wrapper'] ) {
+			$adapter_meta['input_schema_transformed'] = true;
+			$adapter_meta['input_schema_wrapper']     = $input['wrapper'];
 		}
-
 		$output_schema = null;
 		$output_source = $ability->get_output_schema();
 		if ( array() !== $output_source ) {
-			$transformed   = Contract::transform_to_object_schema( $output_source, self::OUTPUT_WRAPPER );
-			$output_schema = self::schema_array( $transformed['schema'] ?? null, $ability_name, 'output' );
-			if ( ! empty( $transformed['was_transformed'] ) ) {
+			$output        = self::schema( $output_source, self::OUTPUT_WRAPPER, $ability_name, 'output' );
+			$output_schema = $output['schema'];
+			if ( null !== $output['wrapper'] ) {
 				$adapter_meta['output_schema_transformed'] = true;
-				$adapter_meta['output_schema_wrapper']     = is_string( $transformed['wrapper_property'] ?? null ) ? $transformed['wrapper_property'] : self::OUTPUT_WRAPPER;
+				$adapter_meta['output_schema_wrapper']     = $output['wrapper'];
 			}
 		}
 
@@ -109,7 +111,7 @@ final class ToolFactory {
 			$name,
 			$label,
 			trim( $ability->get_description() ),
-			$input_schema,
+			$input['schema'],
 			$output_schema,
 			$annotations,
 			self::tool_meta( $mcp['_meta'] ?? null ),
@@ -119,23 +121,16 @@ final class ToolFactory {
 	}
 
 	/**
-	 * A transformed schema as an array with `type: object`.
+	 * A tool schema on the wire (SchemaEncoder::tool_schema), with the ability named in its errors.
 	 *
-	 * @throws \UnexpectedValueException When the contract returned something unusable.
+	 * @throws \UnexpectedValueException When the schema does not convert to an object schema.
 	 */
-	private static function schema_array( mixed $schema, string $ability_name, string $which ): array {
-		if ( $schema instanceof \stdClass ) {
-			$schema = get_object_vars( $schema );
+	private static function schema( array $source, string $wrapper_key, string $ability_name, string $which ): array {
+		try {
+			return SchemaEncoder::tool_schema( $source, $wrapper_key );
+		} catch ( \UnexpectedValueException $e ) {
+			throw new \UnexpectedValueException( sprintf( 'the %s schema of %s: %s', $which, $ability_name, $e->getMessage() ), 0, $e );
 		}
-		if ( ! is_array( $schema ) ) {
-			throw new \UnexpectedValueException( sprintf( 'the %s schema of %s did not convert to an object schema', $which, $ability_name ) );
-		}
-		$type = $schema['type'] ?? 'object';
-		if ( 'object' !== $type && ! ( is_array( $type ) && in_array( 'object', $type, true ) ) ) {
-			throw new \UnexpectedValueException( sprintf( 'the %s schema of %s converted to type %s, not object', $which, $ability_name, is_string( $type ) ? $type : gettype( $type ) ) );
-		}
-		$schema['type'] = 'object';
-		return $schema;
 	}
 
 	/**

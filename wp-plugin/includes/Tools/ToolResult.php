@@ -30,13 +30,10 @@ final class ToolResult {
 	/**
 	 * A successful result.
 	 *
-	 * @param mixed $value The tool's value (after output wrapping).
-	 * @param Tool  $tool  The tool (its output schema decides how an empty array reads).
+	 * @param mixed $value The tool's value (after output wrapping; an empty object as stdClass).
+	 * @param Tool  $tool  The tool.
 	 */
 	public static function success( mixed $value, Tool $tool ): self {
-		if ( array() === $value && $tool->returns_object() ) {
-			$value = new \stdClass();
-		}
 		$canonical = Json::canonicalize( $value, $ok, $json );
 		if ( ! $ok ) {
 			return self::error(

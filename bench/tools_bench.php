@@ -1,0 +1,225 @@
+<?php
+/**
+ * tools/list and tools/call with 500 abilities registered, in one PHP process (issue 15): the
+ * plugin's own server code (building the tools, their wire schemas, the JSON text) on the real
+ * WordPress 7.1 Abilities API, loaded without a database. Prints ms per operation and ratios:
+ * tools/list against registering the 500 abilities (the floor any request on such a site pays),
+ * and a call with 500 abilities served against the same call on a 1-tool server.
+ *
+ *   php [-d extension=target/release/libmcp_native.so] bench/tools_bench.php [BASELINE_PLUGIN_DIR]
+ *
+ * With BASELINE_PLUGIN_DIR (a wp-plugin/ tree of another version, e.g. from
+ * `git archive <commit> wp-plugin | tar -x -C /tmp/base`), each case also runs on that tree, in a
+ * process of its own, and the ratio this tree / baseline is printed. A benchmark, not a test.
+ */
+
+declare(strict_types=1);
+
+require __DIR__ . '/support.php';
+
+const MCP_NATIVE_BENCH_ABILITIES = 500;
+
+if ( 'child' === ( $argv[1] ?? '' ) ) {
+	mcp_native_tools_bench_child( (string) $argv[2] );
+	exit( 0 );
+}
+
+$trees = array( 'this tree' => dirname( __DIR__ ) . '/wp-plugin' );
+if ( isset( $argv[1] ) ) {
+	$trees['baseline'] = rtrim( $argv[1], '/' );
+}
+$so = null;
+if ( extension_loaded( 'mcp_native' ) ) {
+	foreach ( array( getenv( 'EXT_SO' ), dirname( __DIR__ ) . '/target/release/libmcp_native.so' ) as $candidate ) {
+		if ( is_string( $candidate ) && is_file( $candidate ) ) {
+			$so = $candidate;
+			break;
+		}
+	}
+}
+$modes = array( 'fallback' => array() );
+if ( null !== $so ) {
+	$modes = array( 'native' => array( '-d', 'extension=' . $so ) ) + $modes;
+} else {
+	fwrite( STDERR, "tools_bench: the extension is not loaded: only the PHP fallback is measured\n" );
+}
+
+$results = array();
+foreach ( $modes as $mode => $flags ) {
+	foreach ( $trees as $tree => $dir ) {
+		$command = array_merge( array( PHP_BINARY, '-n', '-d', 'memory_limit=1G' ), $flags, array( __FILE__, 'child', $dir ) );
+		$out     = shell_exec( implode( ' ', array_map( 'escapeshellarg', $command ) ) );
+		$decoded = is_string( $out ) ? json_decode( $out, true ) : null;
+		if ( ! is_array( $decoded ) ) {
+			fwrite( STDERR, "tools_bench: the $mode run on $dir failed:\n$out\n" );
+			exit( 1 );
+		}
+		$results[ $mode ][ $tree ] = $decoded;
+	}
+}
+
+printf( "%d abilities; ms per operation (median)\n\n", MCP_NATIVE_BENCH_ABILITIES );
+printf( "%-9s %-10s %10s %10s %10s %10s %14s %14s\n", 'mode', 'tree', 'register', 'list', 'call/500', 'call/1', 'list/register', 'call500/call1' );
+foreach ( $results as $mode => $by_tree ) {
+	foreach ( $by_tree as $tree => $r ) {
+		printf(
+			"%-9s %-10s %10.2f %10.2f %10.3f %10.3f %13.2f× %13.2f×\n",
+			$mode,
+			$tree,
+			$r['register'],
+			$r['list'],
+			$r['call500'],
+			$r['call1'],
+			$r['list'] / $r['register'],
+			$r['call500'] / $r['call1']
+		);
+	}
+}
+if ( isset( $trees['baseline'] ) ) {
+	print "\nthis tree / baseline (below 1 = faster)\n";
+	foreach ( $results as $mode => $by_tree ) {
+		printf(
+			"%-9s tools/list %.2f×   tools/call with 500 registered %.2f×   list JSON identical: %s\n",
+			$mode,
+			$by_tree['this tree']['list'] / $by_tree['baseline']['list'],
+			$by_tree['this tree']['call500'] / $by_tree['baseline']['call500'],
+			$by_tree['this tree']['list_hash'] === $by_tree['baseline']['list_hash'] ? 'yes' : 'NO'
+		);
+	}
+}
+if ( isset( $results['native'] ) ) {
+	printf( "\nnative / fallback tools/list (this tree): %.2f×\n", $results['native']['this tree']['list'] / $results['fallback']['this tree']['list'] );
+	printf( "list JSON identical in both implementations: %s\n", $results['native']['this tree']['list_hash'] === $results['fallback']['this tree']['list_hash'] ? 'yes' : 'NO' );
+}
+
+/**
+ * One process: loads WordPress's Abilities API and the plugin tree, prints the timings as JSON.
+ */
+function mcp_native_tools_bench_child( string $plugin_dir ): void {
+	require dirname( __DIR__ ) . '/tests/validation/wp-core.php';
+	if ( null === mcp_native_load_wp_core() ) {
+		fwrite( STDERR, "tools_bench: WordPress 7.1 not found (scripts/install-deps.sh, or MCP_NATIVE_WP_DIR)\n" );
+		exit( 1 );
+	}
+	foreach ( array( 'class-wp-filter-sentinel.php', 'abilities-api/class-wp-ability-category.php', 'abilities-api/class-wp-ability-categories-registry.php', 'abilities-api/class-wp-ability.php', 'abilities-api/class-wp-abilities-registry.php', 'abilities-api.php' ) as $file ) {
+		require_once ABSPATH . WPINC . '/' . $file;
+	}
+	spl_autoload_register(
+		static function ( string $class_name ) use ( $plugin_dir ): void {
+			if ( str_starts_with( $class_name, 'McpNative\\Plugin\\' ) ) {
+				$file = $plugin_dir . '/includes/' . str_replace( '\\', '/', substr( $class_name, 17 ) ) . '.php';
+				if ( is_file( $file ) ) {
+					require_once $file;
+				}
+			}
+		}
+	);
+	add_filter( 'mcp_native_error_log', '__return_false' );
+	do_action( 'init' );
+
+	$names = array();
+	add_action( 'wp_abilities_api_categories_init', static fn() => wp_register_ability_category( 'bench', array( 'label' => 'Bench', 'description' => 'Benchmark abilities.' ) ) );
+	add_action(
+		'wp_abilities_api_init',
+		static function () use ( &$names ): void {
+			for ( $i = 0; $i < MCP_NATIVE_BENCH_ABILITIES; $i++ ) {
+				$names[] = "bench/ability-$i";
+				wp_register_ability( "bench/ability-$i", mcp_native_bench_ability( $i ) );
+			}
+		}
+	);
+	$registry = WP_Abilities_Registry::get_instance();
+
+	$register = mcp_native_bench_ms(
+		static function () use ( $registry ): void {
+			for ( $i = 0; $i < MCP_NATIVE_BENCH_ABILITIES; $i++ ) {
+				$registry->unregister( "bench/ability-$i" );
+			}
+			for ( $i = 0; $i < MCP_NATIVE_BENCH_ABILITIES; $i++ ) {
+				$registry->register( "bench/ability-$i", mcp_native_bench_ability( $i ) );
+			}
+		}
+	);
+	$server = static fn( array $abilities ) => new McpNative\Plugin\Server( 'bench', 'bench', 'mcp', 'bench', '1', '', $abilities );
+	$json   = '';
+	$list   = mcp_native_bench_ms(
+		static function () use ( $server, $names, &$json ): void {
+			$tools = array();
+			foreach ( $server( $names )->tools() as $tool ) {
+				$tools[] = $tool->descriptor();
+			}
+			$json = McpNative\Plugin\Json::encode( array( 'tools' => $tools ) );
+		}
+	);
+	$call      = static function ( array $abilities ) use ( $server ): callable {
+		return static function () use ( $server, $abilities ): void {
+			$result = $server( $abilities )->get_tool( 'bench-ability-250' )->call(
+				array(
+					'title'  => 'Hello',
+					'status' => 'draft',
+					'count'  => 3,
+					'flag'   => 'true',
+				)
+			);
+			if ( $result->is_error() ) {
+				throw new RuntimeException( McpNative\Plugin\Json::encode( $result->to_array() ) );
+			}
+			McpNative\Plugin\Json::encode( $result->to_array() );
+		};
+	};
+	print json_encode(
+		array(
+			'register'  => $register,
+			'list'      => $list,
+			'call500'   => mcp_native_bench_ms( $call( $names ) ),
+			'call1'     => mcp_native_bench_ms( $call( array( 'bench/ability-250' ) ) ),
+			'list_hash' => md5( (string) $json ),
+		)
+	);
+}
+
+/** Median ms of one run of $fn. */
+function mcp_native_bench_ms( callable $fn ): float {
+	return 1000 / mcp_native_bench_rate( $fn, 0.5, 5 );
+}
+
+/**
+ * A realistic ability: mostly object schemas with a few typed properties (enums, bounds, lists,
+ * a nested object, WordPress-only keys, draft-3 `required`), every fifth one flattened.
+ */
+function mcp_native_bench_ability( int $i ): array {
+	$properties = array(
+		'title'  => array( 'type' => 'string', 'minLength' => 1, 'maxLength' => 200, 'description' => "Title $i", 'sanitize_callback' => 'sanitize_text_field' ),
+		'status' => array( 'type' => 'string', 'enum' => array( 'publish', 'draft', 'private' ), 'default' => 'draft' ),
+		'count'  => array( 'type' => 'integer', 'minimum' => 1, 'maximum' => 100, 'required' => true ),
+		'flag'   => array( 'type' => 'boolean' ),
+		'tags'   => array( 'type' => 'array', 'items' => array( 'type' => 'string' ), 'uniqueItems' => true ),
+		'meta'   => array(
+			'type'                 => 'object',
+			'properties'           => array(
+				'key'   => array( 'type' => 'string' ),
+				'value' => array(),
+			),
+			'additionalProperties' => false,
+		),
+	);
+	$flattened = 0 === $i % 5 && 250 !== $i;
+	return array(
+		'label'               => "Bench ability $i",
+		'description'         => "Ability number $i of the benchmark.",
+		'category'            => 'bench',
+		'input_schema'        => $flattened
+			? array( 'type' => 'string', 'enum' => array( 'a', 'b', 'c' ), 'description' => 'One value' )
+			: array( 'type' => 'object', 'properties' => array_slice( $properties, 0, 3 + $i % 4, true ), 'required' => array( 'title' ) ),
+		'output_schema'       => array(
+			'type'       => 'object',
+			'properties' => array(
+				'id'  => array( 'type' => 'integer' ),
+				'url' => array( 'type' => 'string', 'format' => 'uri' ),
+			),
+		),
+		'execute_callback'    => static fn( $input ) => array( 'id' => 1, 'url' => 'https://example.com/' ),
+		'permission_callback' => '__return_true',
+		'meta'                => array( 'annotations' => array( 'readonly' => 0 === $i % 2 ) ),
+	);
+}
