@@ -9,11 +9,15 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Transport;
 
+use McpNative\Plugin\Handlers\CompletionHandler;
+use McpNative\Plugin\Handlers\PromptsHandler;
+use McpNative\Plugin\Handlers\ResourcesHandler;
 use McpNative\Plugin\Json;
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
+use McpNative\Plugin\Pagination\Cursor;
 use McpNative\Plugin\ProtocolVersion;
 use McpNative\Plugin\Server;
 use McpNative\Plugin\SiteIdentity;
@@ -21,7 +25,8 @@ use McpNative\Plugin\Session\SessionStore;
 use McpNative\Plugin\Tools\ToolResult;
 
 /**
- * initialize, ping, tools/list, tools/call. Any other method is -32601 (also before a session
+ * initialize, ping, tools/*, logging/setLevel, and the handlers of resources/*, prompts/* and
+ * completion/complete (HANDLERS). Any other method is -32601 (also before a session
  * exists, so probes such as `server/discover` get a clean JSON-RPC error).
  *
  * Transport-neutral: with a SessionStore (HTTP) initialize opens a session and every other
@@ -30,7 +35,17 @@ use McpNative\Plugin\Tools\ToolResult;
  */
 final class RequestRouter {
 
-	private const METHODS = array( 'initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel' );
+	private const METHODS = array( 'initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'prompts/get', 'completion/complete' );
+
+	/** Methods served by a handler class: method => [class, public entry taking the params]. */
+	private const HANDLERS = array(
+		'resources/list'           => array( ResourcesHandler::class, 'list_resources' ),
+		'resources/templates/list' => array( ResourcesHandler::class, 'list_templates' ),
+		'resources/read'           => array( ResourcesHandler::class, 'read' ),
+		'prompts/list'             => array( PromptsHandler::class, 'list_prompts' ),
+		'prompts/get'              => array( PromptsHandler::class, 'get' ),
+		'completion/complete'      => array( CompletionHandler::class, 'complete' ),
+	);
 
 	/** RFC 5424 severities accepted by logging/setLevel. */
 	private const LOG_LEVELS = array( 'debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency' );
@@ -80,11 +95,20 @@ final class RequestRouter {
 			}
 		}
 
+		if ( isset( self::HANDLERS[ $method ] ) ) {
+			list( $class, $entry ) = self::HANDLERS[ $method ];
+			try {
+				return new Outcome( ( new $class( $this->server ) )->$entry( $message->params ) );
+			} catch ( JsonRpcError $error ) {
+				throw null === $error->id ? $error->with_id( $message->id ) : $error;
+			}
+		}
+
 		switch ( $method ) {
 			case 'ping':
 				return new Outcome( new \stdClass() );
 			case 'tools/list':
-				return new Outcome( $this->tools_list() );
+				return new Outcome( $this->tools_list( $message ) );
 			case 'logging/setLevel':
 				// Accepted and validated; the server sends no log notifications (no stream to carry them).
 				$level = $message->param( 'level' );
@@ -107,8 +131,15 @@ final class RequestRouter {
 		$result = array(
 			'protocolVersion' => $version,
 			'capabilities'    => array(
-				'tools'   => array( 'listChanged' => false ),
-				'logging' => new \stdClass(),
+				'tools'       => array( 'listChanged' => false ),
+				// Subscriptions and list_changed notifications need a stream (not yet).
+				'resources'   => array(
+					'subscribe'   => false,
+					'listChanged' => false,
+				),
+				'prompts'     => array( 'listChanged' => false ),
+				'completions' => new \stdClass(),
+				'logging'     => new \stdClass(),
 			),
 			'serverInfo'      => array(
 				'name'    => $this->server->name,
@@ -122,9 +153,10 @@ final class RequestRouter {
 	}
 
 	/**
-	 * @return array{tools: array<int, array<string, mixed>>}
+	 * @return array{tools: array<int, array<string, mixed>>, nextCursor?: string}
+	 * @throws JsonRpcError Invalid cursor.
 	 */
-	private function tools_list(): array {
+	private function tools_list( Message $message ): array {
 		$descriptors = array();
 		foreach ( $this->server->tools() as $tool ) {
 			$descriptors[] = $tool->descriptor();
@@ -141,7 +173,15 @@ final class RequestRouter {
 		} else {
 			Logger::warning( 'Filter mcp_native_tools_list returned a non-array; ignored', array( 'server' => $this->server->id ) );
 		}
-		return array( 'tools' => $descriptors );
+		try {
+			list( $page, $next ) = Cursor::paginate( $descriptors, $message->param( 'cursor' ), Cursor::scope( 'tools/list', $this->server->id ), Cursor::page_size( 'tools/list', $this->server->id ) );
+		} catch ( JsonRpcError $error ) {
+			throw $error->with_id( $message->id );
+		}
+		return null === $next ? array( 'tools' => $page ) : array(
+			'tools'      => $page,
+			'nextCursor' => $next,
+		);
 	}
 
 	/**
