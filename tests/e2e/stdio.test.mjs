@@ -182,7 +182,7 @@ test('raw protocol: one JSON-RPC line per request, errors for garbage, nothing f
     '{not json',
     JSON.stringify([{ jsonrpc: '2.0', id: 3, method: 'ping' }]),
     JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping' }),
-    JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'resources/list' }),
+    JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'resources/subscribe', params: { uri: 'x://y' } }),
     JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'no-such-tool', arguments: {} } }),
     JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'e2e-split-words', arguments: { input: 'a b  c' } } }),
     '{"jsonrpc":"2.0","id":1e400,"method":"ping"}', // an id no response could carry

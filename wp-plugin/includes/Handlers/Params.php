@@ -18,16 +18,19 @@ use McpNative\Plugin\JsonRpc\JsonRpcError;
  */
 final class Params {
 
+	/** Trimmed around names and URIs: whitespace only (a NUL byte is part of the value). */
+	private const TRIM = " \t\n\r";
+
 	/**
 	 * @param \stdClass|array<mixed>|null $params
 	 * @throws JsonRpcError When missing or not a non-empty string.
 	 */
 	public static function string( \stdClass|array|null $params, string $name ): string {
 		$value = self::get( $params, $name );
-		if ( ! is_string( $value ) || '' === trim( $value ) ) {
+		if ( ! is_string( $value ) || '' === trim( $value, self::TRIM ) ) {
 			throw ErrorFactory::invalid_params( 'Missing required parameter: ' . $name );
 		}
-		return trim( $value );
+		return trim( $value, self::TRIM );
 	}
 
 	/**
