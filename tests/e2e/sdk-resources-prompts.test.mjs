@@ -1,14 +1,9 @@
-// Resources, resource templates, prompts and completion (issue 13) through real clients: the official
-// TypeScript SDK client on the custom and default servers, and @automattic/mcp-wordpress-remote.
+// Resources, resource templates, prompts and completion (issue 13) through the official TypeScript SDK
+// client on the custom and default servers (wordpress-remote.test.mjs and stdio.test.mjs cover them too).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { CFG, HERE, connectSdk, closeSdk } from './helpers.mjs';
+import { CFG, connectSdk, closeSdk } from './helpers.mjs';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 let custom;
@@ -91,38 +86,4 @@ test('default server: only public resources and prompts', async () => {
   assert.ok(!prompts.some((p) => p.name === 'e2e-show-logo'), 'not public');
   const read = await byDefault.client.readResource({ uri: 'wordpress://e2e/site-note' });
   assert.equal(read.contents[0].text, 'A note about the site.');
-});
-
-test('mcp-wordpress-remote (stdio proxy) serves resources and prompts', async () => {
-  const proxy = path.join(HERE, 'node_modules', '@automattic', 'mcp-wordpress-remote', 'dist', 'proxy.js');
-  assert.ok(fs.existsSync(proxy), `${proxy} installed`);
-  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-native-e2e-rp-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [proxy],
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: configDir,
-      NODE_ENV: 'production',
-      WP_API_URL: CFG.customUrl,
-      WP_API_USERNAME: CFG.user,
-      WP_API_PASSWORD: CFG.pass,
-      WP_MCP_CONFIG_DIR: configDir,
-      OAUTH_ENABLED: 'false',
-    },
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'claude-desktop-like-e2e', version: '0.0.1' });
-  try {
-    await client.connect(transport, { timeout: 45_000 });
-    const { resources } = await client.listResources();
-    assert.ok(resources.some((r) => r.uri === 'wordpress://e2e/site-note'), JSON.stringify(resources));
-    const read = await client.readResource({ uri: 'wordpress://e2e/notes/alpha' });
-    assert.equal(JSON.parse(read.contents[0].text).slug, 'alpha');
-    const got = await client.getPrompt({ name: 'e2e-review-note', arguments: { slug: 'beta' } });
-    assert.match(got.messages[0].content.text, /"beta" in a neutral tone/);
-  } finally {
-    await client.close();
-    fs.rmSync(configDir, { recursive: true, force: true });
-  }
 });

@@ -142,6 +142,13 @@ test('custom server over stdio: initialize, tools/list, object and flattened cal
   assert.equal(bad.isError, true);
   assert.match(allText(bad), /message/);
 
+  // Resources, templates and prompts are served over stdio as over HTTP (issue 13).
+  assert.deepEqual(client.getServerCapabilities()?.resources, { subscribe: false, listChanged: false });
+  const note = await client.readResource({ uri: 'wordpress://e2e/notes/gamma' });
+  assert.equal(JSON.parse(note.contents[0].text).title, 'Gamma');
+  const prompt = await client.getPrompt({ name: 'e2e-review-note', arguments: { slug: 'alpha' } });
+  assert.match(prompt.messages[0].content.text, /"alpha"/);
+
   // A WP_Error from the ability: isError with its code.
   const fail = await client.callTool({ name: 'e2e-always-fails', arguments: {} });
   assert.equal(fail.isError, true);

@@ -54,7 +54,14 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 		return $body['result'];
 	}
 
-	private function resource( string $name, array $mcp, mixed $returns, array $extra = array() ): void {
+	/**
+	 * Registers an ability of an MCP type whose callback records its input and returns `$returns`
+	 * (called with the input when callable).
+	 *
+	 * @param array<string, mixed> $mcp   meta.mcp (type added).
+	 * @param array<string, mixed> $extra Other registration args.
+	 */
+	private function typed_ability( string $type, string $name, mixed $returns, array $extra, array $mcp ): void {
 		$this->register_test_ability(
 			$name,
 			$extra + array(
@@ -62,22 +69,17 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 					$this->received[] = $input;
 					return is_callable( $returns ) ? $returns( $input ) : $returns;
 				},
-				'meta'             => array( 'mcp' => $mcp + array( 'type' => 'resource' ) ),
+				'meta'             => array( 'mcp' => $mcp + array( 'type' => $type ) ),
 			)
 		);
 	}
 
+	private function resource( string $name, array $mcp, mixed $returns, array $extra = array() ): void {
+		$this->typed_ability( 'resource', $name, $returns, $extra, $mcp );
+	}
+
 	private function prompt( string $name, mixed $returns, array $extra = array(), array $mcp = array() ): void {
-		$this->register_test_ability(
-			$name,
-			$extra + array(
-				'execute_callback' => function ( $input = null ) use ( $returns ) {
-					$this->received[] = $input;
-					return is_callable( $returns ) ? $returns( $input ) : $returns;
-				},
-				'meta'             => array( 'mcp' => $mcp + array( 'type' => 'prompt' ) ),
-			)
-		);
+		$this->typed_ability( 'prompt', $name, $returns, $extra, $mcp );
 	}
 
 	// ------------------------------------------------------------------ capabilities

@@ -41,17 +41,7 @@ final class PromptsHandler {
 		if ( is_array( $filtered ) ) {
 			$entries = array_values( $filtered );
 		}
-		list( $page, $next ) = Cursor::paginate(
-			$entries,
-			Params::get( $params, 'cursor' ),
-			Cursor::scope( 'prompts/list', $this->server->id ),
-			Cursor::page_size( 'prompts/list', $this->server->id )
-		);
-		$result = array( 'prompts' => $page );
-		if ( null !== $next ) {
-			$result['nextCursor'] = $next;
-		}
-		return $result;
+		return Cursor::page( 'prompts', $entries, Params::get( $params, 'cursor' ), 'prompts/list', $this->server->id );
 	}
 
 	/**

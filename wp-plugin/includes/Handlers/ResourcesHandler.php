@@ -86,17 +86,7 @@ final class ResourcesHandler {
 		if ( is_array( $filtered ) ) {
 			$entries = array_values( $filtered );
 		}
-		list( $page, $next ) = Cursor::paginate(
-			$entries,
-			Params::get( $params, 'cursor' ),
-			Cursor::scope( $method, $this->server->id ),
-			Cursor::page_size( $method, $this->server->id )
-		);
-		$result = array( $key => $page );
-		if ( null !== $next ) {
-			$result['nextCursor'] = $next;
-		}
-		return $result;
+		return Cursor::page( $key, $entries, Params::get( $params, 'cursor' ), $method, $this->server->id );
 	}
 
 	private static function echoable( string $value ): string {

@@ -63,11 +63,33 @@ final class Cursor {
 	 * @return array{0: list<T>, 1: string|null}
 	 * @throws JsonRpcError -32602 for a cursor this list did not issue.
 	 */
-	public static function paginate( array $items, mixed $cursor, string $scope, int $page_size ): array {
+	private static function paginate( array $items, mixed $cursor, string $scope, int $page_size ): array {
 		$offset = null === $cursor ? 0 : self::decode( $cursor, $scope );
 		$page   = array_slice( $items, $offset, $page_size );
 		$next   = $offset + $page_size;
 		return array( $page, $next < count( $items ) ? self::encode( $next, $scope ) : null );
+	}
+
+	/**
+	 * The result of a list method: one page of `$entries` under `$key`, plus `nextCursor` while
+	 * more remain.
+	 *
+	 * @param string                     $key       Result member (tools, resources, prompts, …).
+	 * @param list<mixed>                $entries   Every entry, in order.
+	 * @param mixed                      $cursor    The client's cursor.
+	 * @param string                     $list      The list (see page_size()).
+	 * @param string                     $server_id The server.
+	 * @param array<string, scalar|null> $filters   Filters the entries were selected by.
+	 * @return array<string, mixed>
+	 * @throws JsonRpcError -32602 for a cursor this list did not issue.
+	 */
+	public static function page( string $key, array $entries, mixed $cursor, string $list, string $server_id, array $filters = array() ): array {
+		list( $page, $next ) = self::paginate( $entries, $cursor, self::scope( $list, $server_id, $filters ), self::page_size( $list, $server_id ) );
+		$result = array( $key => $page );
+		if ( null !== $next ) {
+			$result['nextCursor'] = $next;
+		}
+		return $result;
 	}
 
 	public static function encode( int $offset, string $scope ): string {
@@ -101,7 +123,7 @@ final class Cursor {
 	 *
 	 * @param array<string, scalar|null> $filters
 	 */
-	public static function scope( string $list, string $server_id, array $filters = array() ): string {
+	private static function scope( string $list, string $server_id, array $filters = array() ): string {
 		ksort( $filters );
 		return $list . "\0" . $server_id . "\0" . http_build_query( $filters );
 	}

@@ -85,19 +85,9 @@ final class DiscoverPage {
 			);
 		}
 		try {
-			list( $page, $next ) = Cursor::paginate(
-				$entries,
-				$arguments['cursor'] ?? null,
-				Cursor::scope( self::LIST, $server_id, array( 'category' => $category, 'name_prefix' => $prefix ) ),
-				Cursor::page_size( self::LIST, $server_id )
-			);
+			return Cursor::page( 'abilities', $entries, $arguments['cursor'] ?? null, self::LIST, $server_id, array( 'category' => $category, 'name_prefix' => $prefix ) );
 		} catch ( JsonRpcError $error ) {
 			return new \WP_Error( 'invalid_cursor', $error->rpc_message );
 		}
-		$result = array( 'abilities' => $page );
-		if ( null !== $next ) {
-			$result['nextCursor'] = $next;
-		}
-		return $result;
 	}
 }

@@ -174,14 +174,10 @@ final class RequestRouter {
 			Logger::warning( 'Filter mcp_native_tools_list returned a non-array; ignored', array( 'server' => $this->server->id ) );
 		}
 		try {
-			list( $page, $next ) = Cursor::paginate( $descriptors, $message->param( 'cursor' ), Cursor::scope( 'tools/list', $this->server->id ), Cursor::page_size( 'tools/list', $this->server->id ) );
+			return Cursor::page( 'tools', $descriptors, $message->param( 'cursor' ), 'tools/list', $this->server->id );
 		} catch ( JsonRpcError $error ) {
 			throw $error->with_id( $message->id );
 		}
-		return null === $next ? array( 'tools' => $page ) : array(
-			'tools'      => $page,
-			'nextCursor' => $next,
-		);
 	}
 
 	/**
