@@ -219,13 +219,7 @@ final class DefaultServer {
 	 * Whether an ability is exposed through the default server.
 	 */
 	public static function is_public( \WP_Ability $ability ): bool {
-		$meta = $ability->get_meta();
-		$mcp  = is_array( $meta['mcp'] ?? null ) ? $meta['mcp'] : array();
-		if ( true !== ( $mcp['public'] ?? null ) ) {
-			return false;
-		}
-		$type = $mcp['type'] ?? 'tool';
-		return ! in_array( $type, array( 'resource', 'prompt' ), true );
+		return AbilityMeta::is_public( $ability ) && AbilityMeta::TOOL === AbilityMeta::type( $ability );
 	}
 
 	/**

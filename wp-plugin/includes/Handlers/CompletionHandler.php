@@ -44,9 +44,10 @@ final class CompletionHandler {
 
 		$type = Params::get( $ref, 'type' );
 		if ( 'ref/prompt' === $type ) {
-			$prompt = $this->server->prompts()[ Params::string( $ref, 'name' ) ] ?? null;
+			$prompt_name = Params::string( $ref, 'name' );
+			$prompt      = $this->server->prompts()[ $prompt_name ] ?? null;
 			if ( null === $prompt ) {
-				throw ErrorFactory::invalid_params( 'Unknown prompt: ' . Params::string( $ref, 'name' ) );
+				throw ErrorFactory::invalid_params( 'Unknown prompt: ' . Params::echoable( $prompt_name ) );
 			}
 			$completion = $prompt->has_argument( $name )
 				? Completion::complete( $prompt->ability, $name, $value, $prompt->argument_schema( $name ), $context )
@@ -61,7 +62,7 @@ final class CompletionHandler {
 				}
 			}
 			if ( null === $template ) {
-				throw ErrorFactory::invalid_params( 'Unknown resource template: ' . ( strlen( $uri ) > 200 ? substr( $uri, 0, 200 ) . '…' : $uri ) );
+				throw ErrorFactory::invalid_params( 'Unknown resource template: ' . Params::echoable( $uri ) );
 			}
 			$completion = in_array( $name, $template->template->variables ?? array(), true )
 				? Completion::complete( $template->ability, $name, $value, $template->variable_schema( $name ), $context )

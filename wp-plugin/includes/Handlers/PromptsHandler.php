@@ -53,7 +53,7 @@ final class PromptsHandler {
 		$name   = Params::string( $params, 'name' );
 		$prompt = $this->server->prompts()[ $name ] ?? null;
 		if ( null === $prompt ) {
-			throw ErrorFactory::invalid_params( 'Unknown prompt: ' . ( strlen( $name ) > 200 ? substr( $name, 0, 200 ) . '…' : $name ) );
+			throw ErrorFactory::invalid_params( 'Unknown prompt: ' . Params::echoable( $name ) );
 		}
 		return $prompt->get( Params::object( $params, 'arguments' ), $this->server->profile );
 	}

@@ -13,7 +13,6 @@ use McpNative\Plugin\JsonRpc\ErrorCode;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Pagination\Cursor;
-use McpNative\Plugin\Resources\Resource;
 use McpNative\Plugin\Server;
 
 /**
@@ -51,7 +50,7 @@ final class ResourcesHandler {
 		$uri   = Params::string( $params, 'uri' );
 		$found = $this->server->find_resource( $uri );
 		if ( null === $found ) {
-			throw new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Resource not found: ' . self::echoable( $uri ), 200, array( 'uri' => self::echoable( $uri ) ) );
+			throw new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Resource not found: ' . Params::echoable( $uri ), 200, array( 'uri' => Params::echoable( $uri ) ) );
 		}
 		list( $resource, $variables ) = $found;
 		try {
@@ -87,9 +86,5 @@ final class ResourcesHandler {
 			$entries = array_values( $filtered );
 		}
 		return Cursor::page( $key, $entries, Params::get( $params, 'cursor' ), $method, $this->server->id );
-	}
-
-	private static function echoable( string $value ): string {
-		return strlen( $value ) > 200 ? substr( $value, 0, 200 ) . '…' : $value;
 	}
 }

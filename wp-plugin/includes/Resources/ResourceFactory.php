@@ -27,8 +27,8 @@ final class ResourceFactory {
 	 * @return Resource|\WP_Error
 	 */
 	public static function from_ability( \WP_Ability $ability ): Resource|\WP_Error {
-		$name    = $ability->get_name();
-		$uri     = AbilityMeta::string( $ability, 'uriTemplate' ) ?? AbilityMeta::string( $ability, 'uri' );
+		$name = $ability->get_name();
+		$uri  = AbilityMeta::string( $ability, 'uriTemplate' ) ?? AbilityMeta::string( $ability, 'uri' );
 		if ( null === $uri ) {
 			return new \WP_Error( 'mcp_native_resource_uri_missing', sprintf( "Resource ability %s has no URI: set meta.mcp.uri (e.g. 'wordpress://site/config')", $name ) );
 		}
@@ -57,6 +57,11 @@ final class ResourceFactory {
 		if ( null !== $mime_type && ! preg_match( '#^[\w.+-]+/[\w.+-]+(\s*;.*)?$#', $mime_type ) ) {
 			$mime_type = null;
 		}
+		try {
+			$input = AbilityInvocation::input( $ability );
+		} catch ( \Throwable $e ) {
+			return new \WP_Error( 'mcp_native_resource_conversion_failed', sprintf( 'Ability %s could not be converted to an MCP resource: %s', $name, $e->getMessage() ) );
+		}
 		$size        = AbilityMeta::get( $ability, 'size' );
 		$annotations = AbilityMeta::get( $ability, 'annotations' );
 		$mcp         = AbilityMeta::mcp( $ability );
@@ -75,7 +80,7 @@ final class ResourceFactory {
 			is_array( $annotations ) ? AnnotationMapper::map_content( $annotations ) : array(),
 			ToolFactory::icons( $mcp['icons'] ?? null, $name ),
 			AbilityMeta::user_meta( $ability ),
-			AbilityInvocation::input( $ability )
+			$input
 		);
 	}
 }
