@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { CFG, connectSdk, closeSdk } from './helpers.mjs';
+import { CFG, connectSdk, closeSdk, http, rawInitialize, rpcBody } from './helpers.mjs';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 let custom;
@@ -52,6 +52,31 @@ test('listResourceTemplates / readResource through a template, variables validat
 
   const done = await custom.client.complete({ ref: { type: 'ref/resource', uri: 'wordpress://e2e/notes/{slug}' }, argument: { name: 'slug', value: 'g' } });
   assert.deepEqual(done.completion, { values: ['gamma'], total: 1, hasMore: false });
+});
+
+test('listPrompts pages with an opaque cursor (the fixture sets one prompt per page)', async () => {
+  const first = await custom.client.listPrompts();
+  assert.deepEqual(first.prompts.map((p) => p.name), ['e2e-review-note']);
+  assert.match(first.nextCursor ?? '', /^[A-Za-z0-9_-]+$/);
+  const second = await custom.client.listPrompts({ cursor: first.nextCursor });
+  assert.deepEqual(second.prompts.map((p) => p.name), ['e2e-show-logo']);
+  assert.equal(second.nextCursor, undefined);
+  await assert.rejects(custom.client.listPrompts({ cursor: 'not-a-cursor' }), (e) => e instanceof McpError && e.code === -32602);
+});
+
+test('a cursor issued by one web node is accepted by another', async (t) => {
+  const second = process.env.E2E_SECOND_SITE_URL;
+  if (!second) {
+    t.skip('E2E_SECOND_SITE_URL not set (scripts/test-e2e.sh serves the site twice)');
+    return;
+  }
+  const nodeB = CFG.customUrl.replace(CFG.site, second.replace(/\/+$/, ''));
+  const { sessionId, protocolVersion } = await rawInitialize(CFG.customUrl);
+  const a = await http(CFG.customUrl, { body: rpcBody('prompts/list', {}, 80), sessionId, protocolVersion });
+  assert.equal(a.status, 200, a.text);
+  const b = await http(nodeB, { body: rpcBody('prompts/list', { cursor: a.json.result.nextCursor }, 81), sessionId, protocolVersion });
+  assert.equal(b.status, 200, b.text);
+  assert.deepEqual(b.json.result.prompts.map((p) => p.name), ['e2e-show-logo']);
 });
 
 test('listPrompts / getPrompt: arguments from the input schema, text, image and embedded resource messages', async () => {
