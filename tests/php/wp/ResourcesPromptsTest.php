@@ -546,4 +546,33 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 		$this->assertTrue( $wrong['isError'] );
 		$this->assertSame( 'invalid_cursor', $wrong['structuredContent']['error']['code'] );
 	}
+
+	// ------------------------------------------------------------------ admin
+
+	public function test_site_health_and_status_page_list_resources_templates_and_prompts(): void {
+		$this->resource( 'mcpn-rp/res', array( 'uri' => 'wordpress://listed' ), 'x' );
+		$this->resource( 'mcpn-rp/tpl', array( 'uri' => 'wordpress://listed/{id}' ), 'x' );
+		$this->prompt( 'mcpn-rp/prompt', 'x' );
+		$this->add_server(
+			'rp-server',
+			array(
+				'namespace' => 'mcpn-rp',
+				'route'     => 'mcp',
+				'resources' => array( 'mcpn-rp/res', 'mcpn-rp/tpl' ),
+				'prompts'   => array( 'mcpn-rp/prompt' ),
+			)
+		);
+		$fields = \McpNative\Plugin\Admin\SiteHealth::info_fields( \McpNative\Plugin\Admin\ExtensionStatus::detect() );
+		$this->assertSame( rest_url( 'mcpn-rp/mcp' ) . ' — profile standard — 1 tool — 1 resource — 1 resource template — 1 prompt', $fields['server_rp-server']['value'] );
+		$this->assertStringContainsString( 'resources=wordpress://listed | resource_templates=wordpress://listed/{id} | prompts=mcpn-rp-prompt', $fields['server_rp-server']['debug'] );
+
+		ob_start();
+		try {
+			\McpNative\Plugin\Admin\StatusPage::render();
+		} finally {
+			$html = (string) ob_get_clean();
+		}
+		$this->assertStringContainsString( '<p class="mcp-native-listed" data-kind="resource templates">Resource templates: <code>wordpress://listed/{id}</code></p>', $html );
+		$this->assertStringContainsString( '<p class="mcp-native-listed" data-kind="prompts">Prompts: <code>mcpn-rp-prompt</code></p>', $html );
+	}
 }
