@@ -271,7 +271,14 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 	public function test_resources_read_errors(): void {
 		$this->resource( 'mcpn-rp/secret', array( 'uri' => 'wordpress://secret' ), 'secret', array( 'permission_callback' => '__return_false' ) );
 		$this->resource( 'mcpn-rp/broken', array( 'uri' => 'wordpress://broken' ), new \WP_Error( 'db_down', 'The database is down' ) );
-		$session = $this->serve( array( 'resources' => array( 'mcpn-rp/secret', 'mcpn-rp/broken' ) ) );
+		$this->resource( 'mcpn-rp/throws', array( 'uri' => 'wordpress://throws' ), static function () {
+			throw new \RuntimeException( 'exploded' );
+		} );
+		$this->resource( 'mcpn-rp/nan', array( 'uri' => 'wordpress://nan' ), array( 'x' => NAN ) );
+		$session = $this->serve( array( 'resources' => array( 'mcpn-rp/secret', 'mcpn-rp/broken', 'mcpn-rp/throws', 'mcpn-rp/nan' ) ) );
+		$this->assertRpcError( $this->request( self::ROUTE, $session, 'resources/read', array( 'uri' => 'wordpress://throws' ) ), 200, ErrorCode::INTERNAL_ERROR, 'exploded' );
+		$this->assertRpcError( $this->request( self::ROUTE, $session, 'resources/read', array( 'uri' => 'wordpress://nan' ) ), 200, ErrorCode::INTERNAL_ERROR, 'cannot be encoded as JSON' );
+		$this->received = array();
 
 		$this->assertRpcError( $this->request( self::ROUTE, $session, 'resources/read', array( 'uri' => 'wordpress://secret' ) ), 200, ErrorCode::FORBIDDEN, 'Permission denied' );
 		$this->assertSame( array(), $this->received );
@@ -379,7 +386,9 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 		);
 		$this->prompt( 'mcpn-rp/flat', static fn( $input ) => 'got ' . $input, array( 'input_schema' => array( 'type' => 'string' ) ) );
 		$this->prompt( 'mcpn-rp/locked', 'no', array( 'permission_callback' => '__return_false' ) );
-		$session = $this->serve( array( 'prompts' => array( 'mcpn-rp/greet', 'mcpn-rp/flat', 'mcpn-rp/locked' ) ) );
+		$this->prompt( 'mcpn-rp/fails', new \WP_Error( 'no_llm_today', 'Try tomorrow' ) );
+		$session = $this->serve( array( 'prompts' => array( 'mcpn-rp/greet', 'mcpn-rp/flat', 'mcpn-rp/locked', 'mcpn-rp/fails' ) ) );
+		$this->assertRpcError( $this->request( self::ROUTE, $session, 'prompts/get', array( 'name' => 'mcpn-rp-fails' ) ), 200, ErrorCode::INTERNAL_ERROR, 'Try tomorrow' );
 
 		$result = $this->result( $session, 'prompts/get', array( 'name' => 'mcpn-rp-greet', 'arguments' => array( 'who' => 'World', 'punct' => '!' ) ) );
 		$this->assertSame( 'Hello World!', $result['messages'][0]['content']['text'] );
@@ -418,8 +427,11 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 			'x',
 			array( 'input_schema' => array( 'type' => 'object', 'properties' => array( 'slug' => array( 'type' => 'string' ) ) ) )
 		);
+		$this->prompt( 'mcpn-rp/bad-callback', 'x', array( 'input_schema' => array( 'type' => 'object', 'properties' => array( 'a' => array( 'type' => 'string', 'enum' => array( 'from-enum' ) ) ) ) ), array( 'completion' => static function () {
+			throw new \RuntimeException( 'completion broke' );
+		} ) );
 		$this->prompt( 'mcpn-rp/locked', 'x', array( 'permission_callback' => '__return_false', 'input_schema' => array( 'type' => 'object', 'properties' => array( 'a' => array( 'type' => 'string', 'enum' => array( 'secret' ) ) ) ) ) );
-		$session  = $this->serve( array( 'prompts' => array( 'mcpn-rp/tone', 'mcpn-rp/locked' ), 'resources' => array( 'mcpn-rp/post' ) ) );
+		$session  = $this->serve( array( 'prompts' => array( 'mcpn-rp/tone', 'mcpn-rp/locked', 'mcpn-rp/bad-callback' ), 'resources' => array( 'mcpn-rp/post' ) ) );
 		$complete = fn( array $ref, string $name, string $value, array $context = array() ) => $this->result(
 			$session,
 			'completion/complete',
@@ -439,6 +451,9 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 		$this->assertSame( 150, $all['total'] );
 		$this->assertTrue( $all['hasMore'] );
 		$this->assertSame( array( 'slug', 'post-1', array( 'other' => 'v' ) ), $calls[0] );
+		// A callback that throws gives no values (logged), never an error page.
+		$this->assertSame( array( 'values' => array(), 'total' => 0, 'hasMore' => false ), $complete( array( 'type' => 'ref/prompt', 'name' => 'mcpn-rp-bad-callback' ), 'a', '' ) );
+		$this->assertNotEmpty( $this->logged_containing( 'completion broke' ) );
 
 		$this->assertRpcError( $this->request( self::ROUTE, $session, 'completion/complete', array( 'ref' => array( 'type' => 'ref/prompt', 'name' => 'mcpn-rp-locked' ), 'argument' => array( 'name' => 'a', 'value' => '' ) ) ), 200, ErrorCode::FORBIDDEN );
 		$this->assertRpcError( $this->request( self::ROUTE, $session, 'completion/complete', array( 'ref' => array( 'type' => 'ref/prompt', 'name' => 'nope' ), 'argument' => array( 'name' => 'a', 'value' => '' ) ) ), 200, ErrorCode::INVALID_PARAMS, 'Unknown prompt' );
