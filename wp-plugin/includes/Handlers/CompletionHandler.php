@@ -39,8 +39,8 @@ final class CompletionHandler {
 		if ( ! is_string( $value ) ) {
 			throw ErrorFactory::invalid_params( 'Invalid params: argument.value must be a string' );
 		}
-		$context = Params::object( Params::get( $params, 'context' ) instanceof \stdClass ? Params::get( $params, 'context' ) : null, 'arguments' );
-		$context = array_filter( $context, 'is_string' );
+		$context = Params::get( $params, 'context' );
+		$context = $context instanceof \stdClass ? array_filter( Params::object( $context, 'arguments' ), 'is_string' ) : array();
 
 		$type = Params::get( $ref, 'type' );
 		if ( 'ref/prompt' === $type ) {
@@ -64,7 +64,7 @@ final class CompletionHandler {
 			if ( null === $template ) {
 				throw ErrorFactory::invalid_params( 'Unknown resource template: ' . Params::echoable( $uri ) );
 			}
-			$completion = in_array( $name, $template->template->variables ?? array(), true )
+			$completion = in_array( $name, $template->template?->variables ?? array(), true )
 				? Completion::complete( $template->ability, $name, $value, $template->variable_schema( $name ), $context )
 				: Completion::filter( array(), $value );
 		} else {

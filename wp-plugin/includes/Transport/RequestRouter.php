@@ -35,7 +35,7 @@ use McpNative\Plugin\Tools\ToolResult;
  */
 final class RequestRouter {
 
-	private const METHODS = array( 'initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'prompts/get', 'completion/complete' );
+	private const METHODS = array( 'initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel' );
 
 	/** Methods served by a handler class: method => [class, public entry taking the params]. */
 	private const HANDLERS = array(
@@ -74,7 +74,7 @@ final class RequestRouter {
 	 * @throws JsonRpcError For a method the server does not implement.
 	 */
 	public static function assert_implemented( Message $message ): void {
-		if ( ! in_array( $message->method, self::METHODS, true ) ) {
+		if ( ! in_array( $message->method, self::METHODS, true ) && ! isset( self::HANDLERS[ (string) $message->method ] ) ) {
 			throw ErrorFactory::method_not_found( self::echoable( (string) $message->method ), $message->id );
 		}
 	}
