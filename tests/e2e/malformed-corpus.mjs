@@ -147,7 +147,7 @@ export const CORPUS = [
   { id: 'method/padded', body: j({ jsonrpc: '2.0', id: 1, method: ' ping ' }), expect: NOT_FOUND(1) },
   { id: 'method/rpc-reserved', body: j({ jsonrpc: '2.0', id: 1, method: 'rpc.discover' }), expect: NOT_FOUND(1) },
   { id: 'method/server-discover', body: j({ jsonrpc: '2.0', id: 1, method: 'server/discover' }), expect: NOT_FOUND(1) },
-  { id: 'method/resources-list', body: j({ jsonrpc: '2.0', id: 1, method: 'resources/list' }), expect: NOT_FOUND(1) },
+  { id: 'method/resources-subscribe', body: j({ jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'x://y' } }), expect: NOT_FOUND(1) },
   { id: 'method/very-long-1MiB', body: j({ jsonrpc: '2.0', id: 1, method: 'm'.repeat(MiB) }), expect: NOT_FOUND(1) },
   { id: 'method/nul-byte', body: j({ jsonrpc: '2.0', id: 1, method: 'ping\u0000' }), expect: NOT_FOUND(1) },
   { id: 'method/nul-byte-in-middle', body: j({ jsonrpc: '2.0', id: 1, method: 'tools\u0000/list' }), expect: NOT_FOUND(1) },

@@ -142,6 +142,13 @@ test('custom server over stdio: initialize, tools/list, object and flattened cal
   assert.equal(bad.isError, true);
   assert.match(allText(bad), /message/);
 
+  // Resources, templates and prompts are served over stdio as over HTTP (issue 13).
+  assert.deepEqual(client.getServerCapabilities()?.resources, { subscribe: false, listChanged: false });
+  const note = await client.readResource({ uri: 'wordpress://e2e/notes/gamma' });
+  assert.equal(JSON.parse(note.contents[0].text).title, 'Gamma');
+  const prompt = await client.getPrompt({ name: 'e2e-review-note', arguments: { slug: 'alpha' } });
+  assert.match(prompt.messages[0].content.text, /"alpha"/);
+
   // A WP_Error from the ability: isError with its code.
   const fail = await client.callTool({ name: 'e2e-always-fails', arguments: {} });
   assert.equal(fail.isError, true);
@@ -182,7 +189,7 @@ test('raw protocol: one JSON-RPC line per request, errors for garbage, nothing f
     '{not json',
     JSON.stringify([{ jsonrpc: '2.0', id: 3, method: 'ping' }]),
     JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping' }),
-    JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'resources/list' }),
+    JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'resources/subscribe', params: { uri: 'x://y' } }),
     JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'no-such-tool', arguments: {} } }),
     JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'e2e-split-words', arguments: { input: 'a b  c' } } }),
     '{"jsonrpc":"2.0","id":1e400,"method":"ping"}', // an id no response could carry

@@ -109,6 +109,16 @@ test('mcp-wordpress-remote → custom server: flattened and error tools', async 
   assert.match(allText(fail), /failed on purpose/);
 });
 
+test('mcp-wordpress-remote → custom server: resources, a resource template and a prompt', async () => {
+  const p = await startProxy(CFG.customUrl, 'resources');
+  const { resources } = await p.client.listResources();
+  assert.ok(resources.some((r) => r.uri === 'wordpress://e2e/site-note'), JSON.stringify(resources) + diag(p));
+  const read = await p.client.readResource({ uri: 'wordpress://e2e/notes/alpha' });
+  assert.equal(JSON.parse(read.contents[0].text).slug, 'alpha', diag(p));
+  const got = await p.client.getPrompt({ name: 'e2e-review-note', arguments: { slug: 'beta' } });
+  assert.match(got.messages[0].content.text, /"beta" in a neutral tone/, diag(p));
+});
+
 test('mcp-wordpress-remote recovers when WordPress forgets its session', async () => {
   const p = await startProxy(CFG.customUrl, 'recovery');
   await p.client.listTools();

@@ -81,4 +81,31 @@ final class AnnotationMapper {
 		}
 		return null;
 	}
+
+	/**
+	 * Annotations of a resource, a resource template or a prompt (MCP's shared Annotations):
+	 * audience (a list of "user"/"assistant"), priority (a number from 0 to 1), lastModified (an
+	 * ISO 8601 date-time). Invalid fields are dropped.
+	 *
+	 * @param array<string, mixed> $annotations
+	 * @return array<string, mixed>
+	 */
+	public static function map_content( array $annotations ): array {
+		$out = array();
+		if ( is_array( $annotations['audience'] ?? null ) ) {
+			$audience = array_values( array_unique( array_intersect( $annotations['audience'], array( 'user', 'assistant' ) ) ) );
+			if ( array() !== $audience && count( $audience ) === count( $annotations['audience'] ) ) {
+				$out['audience'] = $audience;
+			}
+		}
+		$priority = $annotations['priority'] ?? null;
+		if ( ( is_int( $priority ) || is_float( $priority ) ) && $priority >= 0 && $priority <= 1 ) {
+			$out['priority'] = $priority;
+		}
+		$modified = $annotations['lastModified'] ?? null;
+		if ( is_string( $modified ) && preg_match( '/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/', $modified ) ) {
+			$out['lastModified'] = $modified;
+		}
+		return $out;
+	}
 }

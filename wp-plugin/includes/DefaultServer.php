@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace McpNative\Plugin;
 
 use McpNative\Plugin\Tools\AbilityInvoker;
+use McpNative\Plugin\Pagination\DiscoverPage;
 use McpNative\Plugin\Tools\CallbackTool;
 use McpNative\Plugin\Tools\Tool;
 
@@ -67,6 +68,9 @@ final class DefaultServer {
 				'description'   => 'WordPress abilities exposed to MCP. Call mcp-adapter-discover-abilities to list them, mcp-adapter-get-ability-info for an input schema, then mcp-adapter-execute-ability with "parameters" in that schema\'s shape.',
 				'builtin_tools' => self::tools( $profile ),
 				'profile'       => $profile,
+				// Public resource and prompt abilities, as the official adapter serves them.
+				'resources'     => static fn() => AbilityMeta::public_names( AbilityMeta::RESOURCE ),
+				'prompts'       => static fn() => AbilityMeta::public_names( AbilityMeta::PROMPT ),
 			)
 		);
 		return $server instanceof Server ? $server : null;
@@ -96,11 +100,11 @@ final class DefaultServer {
 				'List the WordPress abilities available through MCP on this site, with their names, labels and descriptions.',
 				array(
 					'type'       => 'object',
-					'properties' => array(),
+					'properties' => DiscoverPage::input_properties(),
 				),
 				array(
 					'type'       => 'object',
-					'properties' => array(
+					'properties' => DiscoverPage::output_properties() + array(
 						'abilities' => array(
 							'type'  => 'array',
 							'items' => array(
@@ -215,33 +219,16 @@ final class DefaultServer {
 	 * Whether an ability is exposed through the default server.
 	 */
 	public static function is_public( \WP_Ability $ability ): bool {
-		$meta = $ability->get_meta();
-		$mcp  = is_array( $meta['mcp'] ?? null ) ? $meta['mcp'] : array();
-		if ( true !== ( $mcp['public'] ?? null ) ) {
-			return false;
-		}
-		$type = $mcp['type'] ?? 'tool';
-		return ! in_array( $type, array( 'resource', 'prompt' ), true );
+		return AbilityMeta::is_public( $ability ) && AbilityMeta::TOOL === AbilityMeta::type( $ability );
 	}
 
 	/**
-	 * discover-abilities.
+	 * discover-abilities: one page, optionally filtered by category or name prefix.
 	 *
-	 * @param array<string, mixed> $arguments Ignored.
+	 * @param array<string, mixed> $arguments category?, name_prefix?, cursor?
 	 */
-	public static function discover( array $arguments ): array {
-		$abilities = array();
-		foreach ( wp_get_abilities() as $ability ) {
-			if ( ! $ability instanceof \WP_Ability || ! self::is_public( $ability ) ) {
-				continue;
-			}
-			$abilities[] = array(
-				'name'        => $ability->get_name(),
-				'label'       => $ability->get_label(),
-				'description' => $ability->get_description(),
-			);
-		}
-		return array( 'abilities' => $abilities );
+	public static function discover( array $arguments ): array|\WP_Error {
+		return DiscoverPage::discover( $arguments, array( self::class, 'is_public' ), self::ID );
 	}
 
 	/**

@@ -9,6 +9,10 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin;
 
+use McpNative\Plugin\Prompts\Prompt;
+use McpNative\Plugin\Prompts\PromptFactory;
+use McpNative\Plugin\Resources\Resource;
+use McpNative\Plugin\Resources\ResourceFactory;
 use McpNative\Plugin\Tools\Tool;
 use McpNative\Plugin\Tools\ToolFactory;
 
@@ -23,6 +27,12 @@ final class Server {
 	/** @var array<string, Tool>|null */
 	private ?array $tools = null;
 
+	/** @var list<Resource>|null Resources and resource templates, in the order listed. */
+	private ?array $resources = null;
+
+	/** @var array<string, Prompt>|null */
+	private ?array $prompts = null;
+
 	/**
 	 * @param string   $id            Server id.
 	 * @param string   $namespace     REST namespace.
@@ -33,6 +43,9 @@ final class Server {
 	 * @param string[] $ability_names Abilities served as direct tools.
 	 * @param Tool[]   $builtin_tools Tools not backed by a listed ability.
 	 * @param string   $profile       Argument profile of its ability tools: ArgumentProfile::STANDARD or STRICT.
+	 * @param string[]|\Closure $resource_abilities Abilities served as resources or resource templates
+	 *                                             (a Closure returning the names is called when first needed).
+	 * @param string[]|\Closure $prompt_abilities   Abilities served as prompts (same).
 	 */
 	public function __construct(
 		public readonly string $id,
@@ -43,7 +56,9 @@ final class Server {
 		public readonly string $description = '',
 		public readonly array $ability_names = array(),
 		private readonly array $builtin_tools = array(),
-		public readonly string $profile = ArgumentProfile::STANDARD
+		public readonly string $profile = ArgumentProfile::STANDARD,
+		private readonly array|\Closure $resource_abilities = array(),
+		private readonly array|\Closure $prompt_abilities = array()
 	) {
 		if ( ! ArgumentProfile::is_valid( $profile ) ) {
 			throw new \InvalidArgumentException( sprintf( 'Unknown argument profile "%s" (expected %s)', $profile, implode( ' or ', ArgumentProfile::all() ) ) );
@@ -107,6 +122,99 @@ final class Server {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * @return list<Resource> Resources and resource templates, each ability once, URIs unique.
+	 */
+	public function resources(): array {
+		if ( null === $this->resources ) {
+			$this->resources = array();
+			$uris            = array();
+			foreach ( $this->abilities_for( $this->resource_abilities, 'resource' ) as $ability ) {
+				$resource = ResourceFactory::from_ability( $ability );
+				if ( $resource instanceof \WP_Error ) {
+					$this->skip( $ability->get_name(), $resource );
+				} elseif ( isset( $uris[ $resource->uri ] ) ) {
+					$this->skip( $ability->get_name(), new \WP_Error( 'mcp_native_resource_uri_taken', 'its URI is already served on this server: ' . $resource->uri ) );
+				} else {
+					$uris[ $resource->uri ] = true;
+					$this->resources[]      = $resource;
+				}
+			}
+		}
+		return $this->resources;
+	}
+
+	/**
+	 * The resource serving a concrete URI (a fixed URI first, then templates in order) and the
+	 * template's variables.
+	 *
+	 * @return array{0: Resource, 1: array<string, string>}|null
+	 */
+	public function find_resource( string $uri ): ?array {
+		$resources = $this->resources();
+		usort( $resources, static fn( Resource $a, Resource $b ): int => (int) $a->is_template() <=> (int) $b->is_template() );
+		foreach ( $resources as $resource ) {
+			$variables = $resource->match( $uri );
+			if ( null !== $variables ) {
+				return array( $resource, $variables );
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * @return array<string, Prompt> Prompts by MCP name.
+	 */
+	public function prompts(): array {
+		if ( null === $this->prompts ) {
+			$this->prompts = array();
+			foreach ( $this->abilities_for( $this->prompt_abilities, 'prompt' ) as $ability ) {
+				$prompt = PromptFactory::from_ability( $ability, $this->id );
+				if ( $prompt instanceof \WP_Error ) {
+					$this->skip( $ability->get_name(), $prompt );
+				} elseif ( isset( $this->prompts[ $prompt->name ] ) ) {
+					$this->skip( $ability->get_name(), new \WP_Error( 'mcp_native_prompt_name_taken', 'its MCP prompt name is already taken on this server: ' . $prompt->name ) );
+				} else {
+					$this->prompts[ $prompt->name ] = $prompt;
+				}
+			}
+		}
+		return $this->prompts;
+	}
+
+	/**
+	 * Registered abilities from a list of names (or a Closure returning one); others are logged.
+	 *
+	 * @param string[]|\Closure $names
+	 * @return list<\WP_Ability>
+	 */
+	private function abilities_for( array|\Closure $names, string $kind ): array {
+		if ( $names instanceof \Closure ) {
+			$names = (array) $names();
+		}
+		$abilities = array();
+		foreach ( array_unique( array_filter( $names, 'is_string' ) ) as $name ) {
+			$ability = function_exists( 'wp_get_ability' ) && wp_has_ability( $name ) ? wp_get_ability( $name ) : null;
+			if ( $ability instanceof \WP_Ability ) {
+				$abilities[] = $ability;
+			} else {
+				Logger::warning_throttled( 'Ability skipped as ' . $kind . ': not registered', array( 'server' => $this->id, 'ability' => $name ) );
+			}
+		}
+		return $abilities;
+	}
+
+	private function skip( string $ability_name, \WP_Error $why ): void {
+		Logger::warning_throttled(
+			'Ability skipped: ' . $why->get_error_message(),
+			array(
+				'server'  => $this->id,
+				'ability' => $ability_name,
+				'code'    => $why->get_error_code(),
+			)
+		);
 	}
 
 	/**

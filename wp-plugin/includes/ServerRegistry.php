@@ -21,6 +21,8 @@ use McpNative\Plugin\Tools\Tool;
  *             'name'      => 'My Server',
  *             'version'   => '1.0.0',
  *             'tools'     => array( 'my-plugin/count-posts' ),
+ *             'resources' => array( 'my-plugin/site-config', 'my-plugin/post' ), // meta.mcp.uri
+ *             'prompts'   => array( 'my-plugin/review-post' ),
  *             'profile'   => 'strict', // optional; default 'standard'
  *         ) );
  *     } );
@@ -39,6 +41,7 @@ final class ServerRegistry {
 	 *
 	 * @param string               $id     Unique server id.
 	 * @param array<string, mixed> $config namespace, route, name, version, description, tools,
+	 *                                    resources, prompts (ability names, or a Closure returning them),
 	 *                                    profile ('standard' default, or 'strict': how ability
 	 *                                    arguments are checked, see ArgumentProfile).
 	 * @return Server|\WP_Error
@@ -50,14 +53,7 @@ final class ServerRegistry {
 			return $error;
 		}
 
-		$abilities = array();
-		foreach ( (array) ( $config['tools'] ?? array() ) as $ability_name ) {
-			if ( ! is_string( $ability_name ) || '' === trim( $ability_name ) ) {
-				Logger::warning( 'Tool entry skipped: ability names must be non-empty strings', array( 'server' => $id ) );
-				continue;
-			}
-			$abilities[] = trim( $ability_name );
-		}
+		$abilities = self::ability_names( $config['tools'] ?? array(), 'Tool', $id );
 		$builtin = array();
 		foreach ( (array) ( $config['builtin_tools'] ?? array() ) as $tool ) {
 			if ( $tool instanceof Tool ) {
@@ -72,9 +68,11 @@ final class ServerRegistry {
 			self::string_or( $config['name'] ?? null, $id ),
 			self::string_or( $config['version'] ?? null, '1.0.0' ),
 			self::string_or( $config['description'] ?? null, '' ),
-			array_values( array_unique( $abilities ) ),
+			$abilities,
 			$builtin,
-			$config['profile'] ?? ArgumentProfile::STANDARD
+			$config['profile'] ?? ArgumentProfile::STANDARD,
+			( $config['resources'] ?? null ) instanceof \Closure ? $config['resources'] : self::ability_names( $config['resources'] ?? array(), 'Resource', $id ),
+			( $config['prompts'] ?? null ) instanceof \Closure ? $config['prompts'] : self::ability_names( $config['prompts'] ?? array(), 'Prompt', $id )
 		);
 		$this->servers[ $id ] = $server;
 		if ( null !== $this->on_late_create ) {
@@ -148,10 +146,29 @@ final class ServerRegistry {
 				)
 			);
 		}
-		if ( isset( $config['tools'] ) && ! is_array( $config['tools'] ) ) {
-			return new \WP_Error( 'mcp_native_invalid_server', sprintf( 'Server "%s": config "tools" must be a list of ability names', $id ) );
+		foreach ( array( 'tools', 'resources', 'prompts' ) as $key ) {
+			if ( isset( $config[ $key ] ) && ! is_array( $config[ $key ] ) && ! ( 'tools' !== $key && $config[ $key ] instanceof \Closure ) ) {
+				return new \WP_Error( 'mcp_native_invalid_server', sprintf( 'Server "%s": config "%s" must be a list of ability names', $id, $key ) );
+			}
 		}
 		return null;
+	}
+
+	/**
+	 * Trimmed, unique, non-empty ability names of a config list; other entries are logged.
+	 *
+	 * @return list<string>
+	 */
+	private static function ability_names( mixed $list, string $kind, string $server_id ): array {
+		$names = array();
+		foreach ( (array) $list as $ability_name ) {
+			if ( ! is_string( $ability_name ) || '' === trim( $ability_name ) ) {
+				Logger::warning( $kind . ' entry skipped: ability names must be non-empty strings', array( 'server' => $server_id ) );
+				continue;
+			}
+			$names[] = trim( $ability_name );
+		}
+		return array_values( array_unique( $names ) );
 	}
 
 	private static function string_or( mixed $value, string $fallback ): string {

@@ -65,7 +65,7 @@ final class DefaultServerTest extends AbstractMcpTest {
 			$this->assertNotContains( $hidden, $names );
 		}
 		foreach ( $result['structuredContent']['abilities'] as $item ) {
-			$this->assertSame( array( 'name', 'label', 'description' ), array_keys( $item ) );
+			$this->assertSame( array( 'name', 'label', 'description', 'category' ), array_keys( $item ) );
 		}
 		$this->assertSame( $result['structuredContent'], json_decode( $result['content'][0]['text'], true ) );
 	}

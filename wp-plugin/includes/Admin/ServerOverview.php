@@ -66,6 +66,24 @@ final class ServerOverview {
 	}
 
 	/**
+	 * URIs of the server's resources and resource templates and names of its prompts (issue 13),
+	 * or the error that stopped building them.
+	 *
+	 * @return array{resources: list<string>, resource templates: list<string>, prompts: list<string>}|\Throwable
+	 */
+	public static function resources_and_prompts( Server $server ): array|\Throwable {
+		try {
+			$listed = array( 'resources' => array(), 'resource templates' => array(), 'prompts' => array_keys( $server->prompts() ) );
+			foreach ( $server->resources() as $resource ) {
+				$listed[ $resource->is_template() ? 'resource templates' : 'resources' ][] = $resource->uri;
+			}
+			return $listed;
+		} catch ( \Throwable $e ) {
+			return $e;
+		}
+	}
+
+	/**
 	 * What the page says about one tool: wire descriptor and wrapping.
 	 *
 	 * @return array{descriptor: array, input_wrapper: ?string, output_wrapper: ?string,

@@ -403,11 +403,17 @@ final class SiteHealth {
 				/* translators: %d: number of tools */
 				? sprintf( _n( '%d tool', '%d tools', count( $tools ), 'mcp-native' ), count( $tools ) )
 				: __( 'tools could not be built', 'mcp-native' );
+			$debug  = array_merge( array( $server->url() ), null !== $profile ? array( 'profile=' . $profile ) : array(), is_array( $tools ) ? array( 'tools=' . implode( ',', array_keys( $tools ) ) ) : array( 'tools=error' ) );
+			$listed = ServerOverview::resources_and_prompts( $server );
+			foreach ( is_array( $listed ) ? array_filter( $listed ) : array() as $kind => $entries ) {
+				$parts[] = count( $entries ) . ' ' . ( 1 === count( $entries ) ? rtrim( $kind, 's' ) : $kind ); // Resources, templates and prompts (issue 13), when there are any.
+				$debug[] = str_replace( ' ', '_', $kind ) . '=' . implode( ',', $entries );
+			}
 			$fields[ 'server_' . sanitize_key( $server->id ) ] = array(
 				/* translators: %s: server id */
 				'label' => sprintf( __( 'Server %s', 'mcp-native' ), $server->id ),
 				'value' => implode( ' — ', $parts ),
-				'debug' => implode( ' | ', array_merge( array( $server->url() ), null !== $profile ? array( 'profile=' . $profile ) : array(), is_array( $tools ) ? array( 'tools=' . implode( ',', array_keys( $tools ) ) ) : array( 'tools=error' ) ) ),
+				'debug' => implode( ' | ', $debug ),
 			);
 		}
 		return $fields;

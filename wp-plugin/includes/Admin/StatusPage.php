@@ -227,6 +227,11 @@ final class StatusPage {
 			self::render_tool( $server, $tool );
 		}
 		echo '</div>';
+		// Resources, resource templates and prompts (issue 13), when the server has any.
+		$listed = ServerOverview::resources_and_prompts( $server );
+		foreach ( is_array( $listed ) ? array_filter( $listed ) : array() as $kind => $entries ) {
+			echo '<p class="mcp-native-listed" data-kind="' . esc_attr( $kind ) . '">' . esc_html( ucfirst( $kind ) . ':' ) . ' <code>' . implode( '</code>, <code>', array_map( 'esc_html', $entries ) ) . '</code></p>';
+		}
 	}
 
 	private static function render_tool( Server $server, Tool $tool ): void {

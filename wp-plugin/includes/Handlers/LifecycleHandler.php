@@ -60,7 +60,7 @@ final class LifecycleHandler {
 	public function discover(): array {
 		$result = array(
 			'supportedVersions' => ProtocolVersion::ALL,
-			'capabilities'      => array( 'tools' => array( 'listChanged' => false ) ),
+			'capabilities'      => $this->primitives(),
 			'_meta'             => array( 'io.modelcontextprotocol/serverInfo' => $this->server_info() ),
 		);
 		if ( '' !== $this->server->description ) {
@@ -73,9 +73,24 @@ final class LifecycleHandler {
 	 * @return array<string, mixed>
 	 */
 	private function capabilities(): array {
+		return $this->primitives() + array( 'logging' => new \stdClass() );
+	}
+
+	/**
+	 * What the server offers at every revision. Subscriptions and list-changed notifications need
+	 * a stream, which the server does not keep.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private function primitives(): array {
 		return array(
-			'tools'   => array( 'listChanged' => false ),
-			'logging' => new \stdClass(),
+			'tools'       => array( 'listChanged' => false ),
+			'resources'   => array(
+				'subscribe'   => false,
+				'listChanged' => false,
+			),
+			'prompts'     => array( 'listChanged' => false ),
+			'completions' => new \stdClass(),
 		);
 	}
 

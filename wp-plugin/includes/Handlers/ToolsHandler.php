@@ -14,6 +14,7 @@ use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
+use McpNative\Plugin\Pagination\Cursor;
 use McpNative\Plugin\Protocol\InputRequests;
 use McpNative\Plugin\Protocol\RequestMeta;
 use McpNative\Plugin\Protocol\RequestState;
@@ -34,9 +35,10 @@ final class ToolsHandler {
 	public function __construct( private readonly Server $server ) {}
 
 	/**
-	 * @return array{tools: array<int, array<string, mixed>>}
+	 * @return array{tools: array<int, array<string, mixed>>, nextCursor?: string}
+	 * @throws JsonRpcError Invalid cursor.
 	 */
-	public function list(): array {
+	public function list( Message $message ): array {
 		$descriptors = array();
 		foreach ( $this->server->tools() as $tool ) {
 			$descriptors[] = $tool->descriptor();
@@ -53,7 +55,7 @@ final class ToolsHandler {
 		} else {
 			Logger::warning( 'Filter mcp_native_tools_list returned a non-array; ignored', array( 'server' => $this->server->id ) );
 		}
-		return array( 'tools' => $descriptors );
+		return Cursor::page( 'tools', $descriptors, $message->param( 'cursor' ), 'tools/list', $this->server->id );
 	}
 
 	/**

@@ -79,7 +79,12 @@ final class Dispatcher {
 
 	private function handle( Method $method, Message $message, SessionScope $session, ?RequestMeta $meta ): mixed {
 		$handler = new ( $method->handler )( $this->server );
-		return $handler->{$method->function}( $message, $session, $meta );
+		try {
+			return $handler->{$method->function}( $message, $session, $meta );
+		} catch ( JsonRpcError $error ) {
+			// Handlers deep in a family (params, cursors) throw without the request's id.
+			throw null === $error->id ? $error->with_id( $message->id ) : $error;
+		}
 	}
 
 	/**

@@ -9,8 +9,11 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Protocol;
 
+use McpNative\Plugin\Handlers\CompletionHandler;
 use McpNative\Plugin\Handlers\LifecycleHandler;
 use McpNative\Plugin\Handlers\LoggingHandler;
+use McpNative\Plugin\Handlers\PromptsHandler;
+use McpNative\Plugin\Handlers\ResourcesHandler;
 use McpNative\Plugin\Handlers\ToolsHandler;
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
@@ -31,7 +34,7 @@ final class MethodTable {
 	 * method => array( handler class, handler function, revisions, session rule[, cache scope, ttl ms] )
 	 *
 	 * Cache hints (2026-07-28): the tool list is private because plugins may filter it per user
-	 * (mcp_native_tools_list) and a minute fresh because no list-changed notification is sent;
+	 * (mcp_native_tools_list and the other list filters; permission callbacks decide what a user sees) and a minute fresh because no list-changed notification is sent;
 	 * discovery says nothing about the caller, and changes only with the site's configuration.
 	 */
 	private const METHODS = array(
@@ -41,6 +44,12 @@ final class MethodTable {
 		'tools/list'       => array( ToolsHandler::class, 'list', self::ALL, Method::IN_SESSION, 'private', 60000 ),
 		'tools/call'       => array( ToolsHandler::class, 'call', self::ALL, Method::IN_SESSION ),
 		'logging/setLevel' => array( LoggingHandler::class, 'set_level', self::HANDSHAKE, Method::IN_SESSION ),
+		'resources/list'   => array( ResourcesHandler::class, 'list_resources', self::ALL, Method::IN_SESSION, 'private', 60000 ),
+		'resources/templates/list' => array( ResourcesHandler::class, 'list_templates', self::ALL, Method::IN_SESSION, 'private', 60000 ),
+		'resources/read'   => array( ResourcesHandler::class, 'read', self::ALL, Method::IN_SESSION ),
+		'prompts/list'     => array( PromptsHandler::class, 'list_prompts', self::ALL, Method::IN_SESSION, 'private', 60000 ),
+		'prompts/get'      => array( PromptsHandler::class, 'get', self::ALL, Method::IN_SESSION ),
+		'completion/complete' => array( CompletionHandler::class, 'complete', self::ALL, Method::IN_SESSION ),
 	);
 
 	/**

@@ -146,7 +146,7 @@ final class ToolFactory {
 	/**
 	 * meta.mcp.icons: entries with a string `src`; others are skipped.
 	 */
-	private static function icons( mixed $icons, string $ability_name ): array {
+	public static function icons( mixed $icons, string $ability_name ): array {
 		if ( ! is_array( $icons ) ) {
 			return array();
 		}
