@@ -11,7 +11,9 @@ namespace McpNative\Plugin;
 use McpNative\Plugin\Fallback\Arguments;
 use McpNative\Plugin\Fallback\SchemaTransformer;
 
+require_once __DIR__ . '/JsonPointer.php';
 require_once __DIR__ . '/Fallback/polyfill.php';
+require_once __DIR__ . '/Fallback/SchemaKeywords.php';
 require_once __DIR__ . '/Fallback/SchemaTransformer.php';
 require_once __DIR__ . '/Fallback/Arguments.php';
 if ( file_exists( __DIR__ . '/Fallback/Validator.php' ) ) {
