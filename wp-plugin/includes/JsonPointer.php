@@ -16,7 +16,9 @@ final class JsonPointer {
 	 * @param int|string $key
 	 */
 	public static function token( $key ): string {
-		$key = (string) $key;
+		if ( is_int( $key ) ) {
+			return (string) $key;
+		}
 		if ( ! preg_match( '//u', $key ) || str_contains( $key, "\0" ) ) {
 			return '0x' . bin2hex( $key );
 		}
