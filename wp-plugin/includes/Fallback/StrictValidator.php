@@ -265,8 +265,9 @@ final class StrictValidator {
 		return $v;
 	}
 
-	/** Work budget of whole-value walks per call (mod.rs WORK_BUDGET). */
-	private const WORK_BUDGET = 2000000;
+	/** Value nodes one conversion may visit (a container counts 4): more than a 4 MiB request body
+	 * holds, so only a PHP value whose sub-arrays are shared (2^n paths) reaches it. */
+	private const WORK_BUDGET = 4000000;
 
 	/** Value nodes value_json() may still visit (shared sub-arrays make 2^n paths). */
 	private static int $budget = 0;
@@ -290,6 +291,9 @@ final class StrictValidator {
 			$errs[]       = array( 'path' => $path, 'keyword' => 'depth', 'message' => self::who( $path ) . ' is nested deeper than ' . self::MAX_DEPTH . ' levels.' );
 			return null;
 		}
+		if ( is_array( $v ) || $v instanceof \stdClass ) {
+			self::$budget -= 3; // a container costs PHP a few leaves' memory
+		}
 		if ( is_array( $v ) ) {
 			$wants_object = false;
 			if ( $schema instanceof \stdClass ) {
@@ -305,6 +309,14 @@ final class StrictValidator {
 			if ( self::is_list( $v ) && ! ( ! $v && $wants_object ) ) {
 				$out = array();
 				foreach ( $v as $i => $c ) {
+					// ints, booleans and null are their own JSON form: no call per item of a long list
+					if ( is_int( $c ) || is_bool( $c ) || null === $c ) {
+						$out[] = $c;
+						if ( --self::$budget < 0 ) {
+							return self::value_json( null, null, $depth, $path, $errs );
+						}
+						continue;
+					}
 					$out[] = self::value_json( $c, self::child_schema( $schema, $i, true ), $depth + 1, $path . '/' . $i, $errs );
 				}
 				return $out;
