@@ -4,6 +4,11 @@
  * limit, so a schema nested deeper than MAX_DEPTH (a PHP reference cycle is endlessly deep), or
  * one whose shared sub-arrays make too many paths, is a `schema` violation instead.
  *
+ * The last schema that passed is remembered: a tool validates every call against the same
+ * array, and `===` on the same PHP array is one pointer comparison (on another array it stops
+ * at the first difference, within the depth of the remembered one). A schema holding a PHP
+ * reference is never remembered: what the reference points to may change between calls.
+ *
  * @package McpNative
  */
 
@@ -16,24 +21,32 @@ final class SchemaShape {
 	private const BUDGET = 100000;
 
 	private static int $budget;
-	/** @var array<string,true> keywords seen on the last check */
-	private static array $seen;
+	private static bool $unique_items = false;
+	private static bool $has_reference;
+	/** @var array|null the last schema that passed */
+	private static ?array $passed = null;
 
 	/** Why core cannot be given `$schema`, or null. */
 	public static function problem( array $schema ): ?string {
-		self::$budget = self::BUDGET;
-		self::$seen   = array();
+		if ( $schema === self::$passed ) {
+			return null;
+		}
+		self::$budget        = self::BUDGET;
+		self::$unique_items  = false;
+		self::$has_reference = false;
 		try {
 			self::walk( $schema, 0 );
 		} catch ( \LengthException $e ) {
+			self::$passed = null;
 			return $e->getMessage();
 		}
+		self::$passed = self::$has_reference ? null : $schema;
 		return null;
 	}
 
-	/** Did the last problem() check meet `$keyword` with a non-empty value? */
-	public static function uses( string $keyword ): bool {
-		return isset( self::$seen[ $keyword ] );
+	/** Does the schema last checked by problem() use uniqueItems anywhere core looks? */
+	public static function uses_unique_items(): bool {
+		return self::$unique_items;
 	}
 
 	private static function walk( array $schema, int $depth ): void {
@@ -43,23 +56,32 @@ final class SchemaShape {
 		if ( --self::$budget < 0 ) {
 			throw new \LengthException( 'The schema is too large to validate.' );
 		}
-		if ( ! empty( $schema['uniqueItems'] ) ) {
-			self::$seen['uniqueItems'] = true;
+		if ( isset( $schema['uniqueItems'] ) ) {
+			self::note_reference( $schema, 'uniqueItems' );
+			self::$unique_items = self::$unique_items || ! empty( $schema['uniqueItems'] );
 		}
 		foreach ( self::CORE_FOLLOWS as $keyword ) {
 			if ( ! isset( $schema[ $keyword ] ) || ! is_array( $schema[ $keyword ] ) ) {
 				continue;
 			}
+			self::note_reference( $schema, $keyword );
 			$position = SchemaKeywords::POSITIONS[ $keyword ];
 			if ( SchemaKeywords::SCHEMA === $position || SchemaKeywords::SCHEMA_OR_LIST === $position ) {
 				self::walk( $schema[ $keyword ], $depth + 1 );
 				continue;
 			}
-			foreach ( $schema[ $keyword ] as $child ) { // a map or a list of sub-schemas
+			foreach ( $schema[ $keyword ] as $key => $child ) { // a map or a list of sub-schemas
 				if ( is_array( $child ) ) {
+					self::note_reference( $schema[ $keyword ], $key );
 					self::walk( $child, $depth + 1 );
 				}
 			}
+		}
+	}
+
+	private static function note_reference( array $container, $key ): void {
+		if ( ! self::$has_reference && null !== \ReflectionReference::fromArrayElement( $container, $key ) ) {
+			self::$has_reference = true;
 		}
 	}
 }

@@ -48,6 +48,12 @@ final class Validator {
 		'rest_invalid_uuid'                    => 'format',
 	);
 
+	/**
+	 * Down to this many levels below the root, a sub-value core accepts whole is not split (one
+	 * call instead of one per keyword); deeper, every node is split once, so the work stays
+	 * linear in the value however deep an invalid leaf sits.
+	 */
+	private const WHOLE_FIRST_LEVELS = 3;
 	/** How deep a value may nest where core compares whole values (uniqueItems). */
 	private const VALUE_DEPTH = 1024;
 	/** Value nodes the uniqueItems pre-check may visit (shared sub-arrays make 2^n paths). */
@@ -77,7 +83,7 @@ final class Validator {
 		if ( null !== $problem ) {
 			return array( Violations::violation( '', 'schema', $problem ) );
 		}
-		if ( SchemaShape::uses( 'uniqueItems' ) ) {
+		if ( SchemaShape::uses_unique_items() ) {
 			$problem = self::value_problem( $value );
 			if ( null !== $problem ) {
 				return array( $problem );
@@ -92,6 +98,9 @@ final class Validator {
 			}
 			$v = new self();
 			$v->node( $value, $schema, '' );
+			if ( 0 === $v->violations->count() ) {
+				$v->whole( $value, $schema, '' ); // the split found nothing: core's own answer, so the verdict stays core's
+			}
 			return $v->violations->all();
 		} finally {
 			restore_error_handler();
@@ -104,12 +113,19 @@ final class Validator {
 	 * @param mixed $v
 	 * @param mixed $s
 	 */
-	private function node( $v, $s, string $ptr ): void {
+	private function node( $v, $s, string $ptr, int $level = 0 ): void {
 		if ( ! is_array( $s ) ) {
 			$this->whole( $v, $s, $ptr );
 			return;
 		}
 		$who = '' === $ptr ? 'value' : $ptr;
+		$known = null;
+		if ( $level > 0 && $level <= self::WHOLE_FIRST_LEVELS ) {
+			$known = rest_validate_value_from_schema( $v, $s, $who );
+			if ( true === $known ) {
+				return;
+			}
+		}
 		foreach ( array( 'anyOf' => 'rest_find_any_matching_schema', 'oneOf' => 'rest_find_one_matching_schema' ) as $keyword => $find ) {
 			if ( isset( $s[ $keyword ] ) ) {
 				$match = $find( $v, $s, $who );
@@ -136,17 +152,20 @@ final class Validator {
 			$this->enum_and_format( $v, $s, $ptr, $who, true );
 			return;
 		}
+		if ( null !== $known && $this->only_answer( $known, $s, $type, $ptr ) ) {
+			return;
+		}
 		// core checks an integer as a number first, and that it is whole last
 		$checked_as = 'integer' === $type && $this->passes( $v, array( 'type' => 'number' ), $who ) ? 'number' : $type;
 		if ( ! $this->holds( $v, array( 'type' => $checked_as ), $ptr, 'type' ) ) {
 			return; // as in core, a wrong type ends the node
 		}
 		if ( 'object' === $type ) {
-			$this->members( rest_sanitize_object( $v ), $s, $ptr, $who );
+			$this->members( rest_sanitize_object( $v ), $s, $ptr, $who, $level );
 		} elseif ( 'array' === $type && isset( $s['items'] ) ) {
 			// an array keeps its own keys in paths (core renumbers them); a string is split as core splits it
 			foreach ( is_array( $v ) ? $v : rest_sanitize_array( $v ) as $index => $item ) {
-				$this->node( $item, $s['items'], JsonPointer::append( $ptr, $index ) );
+				$this->node( $item, $s['items'], JsonPointer::append( $ptr, $index ), $level + 1 );
 			}
 		}
 		foreach ( self::OWN_KEYWORDS[ $type ] as $keyword ) {
@@ -158,6 +177,33 @@ final class Validator {
 			return;
 		}
 		$this->enum_and_format( $v, $s, $ptr, $who, 'string' === $type );
+	}
+
+	/**
+	 * Records core's answer for a scalar node it rejected whole, when that answer is the only
+	 * violation the node can have: a wrong type, or the one keyword it carries (bounds excepted:
+	 * their name depends on the side).
+	 */
+	private function only_answer( \WP_Error $known, array $s, string $type, string $ptr ): bool {
+		if ( 'object' === $type || 'array' === $type ) {
+			return false;
+		}
+		if ( 'rest_invalid_type' === $known->get_error_code() ) {
+			$this->add( $ptr, 'type', $known->get_error_message() );
+			return true;
+		}
+		$candidates = array_keys( array_filter( array_intersect_key( $s, array_flip( self::OWN_KEYWORDS[ $type ] ) ), static fn( $x ) => null !== $x ) );
+		if ( ! empty( $s['enum'] ) ) {
+			$candidates[] = 'enum';
+		}
+		if ( 'string' === $type && isset( $s['format'] ) ) {
+			$candidates[] = 'format';
+		}
+		if ( 1 !== count( $candidates ) || 'minimum' === $candidates[0] || 'maximum' === $candidates[0] ) {
+			return false;
+		}
+		$this->add( $ptr, $candidates[0], $known->get_error_message() );
+		return true;
 	}
 
 	private function enum_and_format( $v, array $s, string $ptr, string $who, bool $format_applies ): void {
@@ -174,7 +220,7 @@ final class Validator {
 	}
 
 	/** The members of an object: required names, then each member as core walks them. */
-	private function members( array $object, array $s, string $ptr, string $who ): void {
+	private function members( array $object, array $s, string $ptr, string $who, int $level ): void {
 		$required = isset( $s['required'] ) && is_array( $s['required'] ) ? $s['required'] : array();
 		if ( ! isset( $s['required'] ) || ! is_array( $s['required'] ) ) {
 			foreach ( isset( $s['properties'] ) && is_array( $s['properties'] ) ? $s['properties'] : array() as $name => $property ) {
@@ -191,16 +237,16 @@ final class Validator {
 		foreach ( $object as $name => $member ) {
 			$at = JsonPointer::append( $ptr, $name );
 			if ( isset( $s['properties'][ $name ] ) ) {
-				$this->node( $member, $s['properties'][ $name ], $at );
+				$this->node( $member, $s['properties'][ $name ], $at, $level + 1 );
 				continue;
 			}
 			$pattern_schema = rest_find_matching_pattern_property_schema( $name, $s );
 			if ( null !== $pattern_schema ) {
-				$this->node( $member, $pattern_schema, $at );
+				$this->node( $member, $pattern_schema, $at, $level + 1 );
 			} elseif ( isset( $s['additionalProperties'] ) && false === $s['additionalProperties'] ) {
 				$this->holds( array( $name => null ), array( 'type' => 'object', 'additionalProperties' => false ), $at, 'additionalProperties', $who );
 			} elseif ( isset( $s['additionalProperties'] ) && is_array( $s['additionalProperties'] ) ) {
-				$this->node( $member, $s['additionalProperties'], $at );
+				$this->node( $member, $s['additionalProperties'], $at, $level + 1 );
 			}
 		}
 	}
