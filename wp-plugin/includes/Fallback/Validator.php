@@ -102,6 +102,9 @@ final class Validator {
 				$v->whole( $value, $schema, '' ); // the split found nothing: core's own answer, so the verdict stays core's
 			}
 			return $v->violations->all();
+		} catch ( \Error $e ) {
+			// core fails on a schema it cannot read (a keyword of the wrong kind): a clear answer, not a crash
+			return array( Violations::violation( '', 'schema', 'WordPress core cannot validate against this schema: ' . $e->getMessage() ) );
 		} finally {
 			restore_error_handler();
 		}
