@@ -92,40 +92,30 @@ final class StrictValidator {
 				}
 			}
 		}
-		foreach ( array( 'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas' ) as $kw ) {
-			if ( property_exists( $s, $kw ) ) {
-				if ( ! $s->$kw instanceof \stdClass ) {
-					return "$at/$kw";
-				}
-				foreach ( get_object_vars( $s->$kw ) as $k => $sub ) {
-					$r = self::schema_problem( $sub, "$at/$kw/" . JsonPointer::token( $k ) );
-					if ( null !== $r ) {
-						return $r;
-					}
-				}
-			}
-		}
 		if ( property_exists( $s, 'required' ) && ( ! is_array( $s->required ) || array_filter( $s->required, static fn( $x ) => ! is_string( $x ) ) ) ) {
 			return "$at/required";
 		}
-		foreach ( array( 'items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames' ) as $kw ) {
-			if ( property_exists( $s, $kw ) ) {
-				$r = self::schema_problem( $s->$kw, "$at/$kw" );
+		foreach ( get_object_vars( $s ) as $kw => $value ) {
+			$position = SchemaKeywords::child_position( null, $kw );
+			$here     = "$at/" . JsonPointer::token( $kw );
+			$single   = false;
+			if ( SchemaKeywords::SCHEMA === $position || SchemaKeywords::SCHEMA_OR_LIST === $position ) {
+				$subs   = array( $value ); // in 2020-12, `items` is one schema
+				$single = true;
+			} elseif ( SchemaKeywords::SCHEMA_MAP === $position ) {
+				$subs = $value instanceof \stdClass ? get_object_vars( $value ) : null;
+			} elseif ( SchemaKeywords::SCHEMA_LIST === $position ) {
+				$subs = is_array( $value ) && $value ? $value : null;
+			} else {
+				continue;
+			}
+			if ( null === $subs ) {
+				return $here;
+			}
+			foreach ( $subs as $k => $sub ) {
+				$r = self::schema_problem( $sub, $single ? $here : "$here/" . JsonPointer::token( $k ) );
 				if ( null !== $r ) {
 					return $r;
-				}
-			}
-		}
-		foreach ( array( 'allOf', 'anyOf', 'oneOf', 'prefixItems' ) as $kw ) {
-			if ( property_exists( $s, $kw ) ) {
-				if ( ! is_array( $s->$kw ) || ! $s->$kw ) {
-					return "$at/$kw";
-				}
-				foreach ( $s->$kw as $i => $sub ) {
-					$r = self::schema_problem( $sub, "$at/$kw/$i" );
-					if ( null !== $r ) {
-						return $r;
-					}
 				}
 			}
 		}
