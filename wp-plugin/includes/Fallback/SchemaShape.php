@@ -6,8 +6,9 @@
  *
  * The last schema that passed is remembered: a tool validates every call against the same
  * array, and `===` on the same PHP array is one pointer comparison (on another array it stops
- * at the first difference, within the depth of the remembered one). A schema holding a PHP
- * reference is never remembered: what the reference points to may change between calls.
+ * at the first difference, within the depth both share). Never remembered: a schema holding a
+ * PHP reference (what it points to may change between calls), or nested data (an `enum` of
+ * arrays, a deep `default`), which that comparison would walk in C without a depth limit.
  *
  * @package McpNative
  */
@@ -22,7 +23,7 @@ final class SchemaShape {
 
 	private static int $budget;
 	private static bool $unique_items = false;
-	private static bool $has_reference;
+	private static bool $uncacheable;
 	/** @var array|null the last schema that passed */
 	private static ?array $passed = null;
 
@@ -33,14 +34,14 @@ final class SchemaShape {
 		}
 		self::$budget        = self::BUDGET;
 		self::$unique_items  = false;
-		self::$has_reference = false;
+		self::$uncacheable   = false;
 		try {
 			self::walk( $schema, 0 );
 		} catch ( \LengthException $e ) {
 			self::$passed = null;
 			return $e->getMessage();
 		}
-		self::$passed = self::$has_reference ? null : $schema;
+		self::$passed = self::$uncacheable ? null : $schema;
 		return null;
 	}
 
@@ -59,6 +60,16 @@ final class SchemaShape {
 		if ( isset( $schema['uniqueItems'] ) ) {
 			self::note_reference( $schema, 'uniqueItems' );
 			self::$unique_items = self::$unique_items || ! empty( $schema['uniqueItems'] );
+		}
+		foreach ( $schema as $key => $value ) {
+			if ( ! self::$uncacheable && is_array( $value ) && ! in_array( $key, self::CORE_FOLLOWS, true ) ) {
+				foreach ( $value as $item ) {
+					if ( is_array( $item ) ) {
+						self::$uncacheable = true;
+						break;
+					}
+				}
+			}
 		}
 		foreach ( self::CORE_FOLLOWS as $keyword ) {
 			if ( ! isset( $schema[ $keyword ] ) || ! is_array( $schema[ $keyword ] ) ) {
@@ -80,8 +91,8 @@ final class SchemaShape {
 	}
 
 	private static function note_reference( array $container, $key ): void {
-		if ( ! self::$has_reference && null !== \ReflectionReference::fromArrayElement( $container, $key ) ) {
-			self::$has_reference = true;
+		if ( ! self::$uncacheable && null !== \ReflectionReference::fromArrayElement( $container, $key ) ) {
+			self::$uncacheable = true;
 		}
 	}
 }

@@ -60,6 +60,8 @@ final class Validator {
 	private const WORK_BUDGET = 4000000;
 
 	private Violations $violations;
+	/** @var \Closure|null the error handler that keeps core's notices about a schema quiet */
+	private static $silence = null;
 
 	private function __construct() {
 		$this->violations = new Violations();
@@ -76,6 +78,9 @@ final class Validator {
 		if ( 'standard' !== $profile ) {
 			throw new \ValueError( sprintf( 'McpNative\\validate(): Argument #3 ($profile) must be "standard" or "strict", "%s" given', $profile ) );
 		}
+		if ( null === self::$silence ) {
+			self::$silence = static fn() => true;
+		}
 		if ( ! function_exists( 'rest_validate_value_from_schema' ) ) {
 			throw new \LogicException( 'The PHP fallback validates through WordPress core (rest_validate_value_from_schema); load WordPress or the mcp_native extension.' );
 		}
@@ -91,7 +96,7 @@ final class Validator {
 		}
 		// What core says about a schema (a missing `type`: a notice, or PHP's warning for the
 		// missing key) is said once by WordPress when the ability runs, not by every question asked here.
-		set_error_handler( static fn() => true, E_WARNING | E_NOTICE | E_USER_WARNING | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED );
+		set_error_handler( self::$silence, E_WARNING | E_NOTICE | E_USER_WARNING | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED );
 		try {
 			if ( true === rest_validate_value_from_schema( $value, $schema, 'value' ) ) {
 				return array();
