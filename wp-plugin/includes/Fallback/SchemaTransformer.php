@@ -150,7 +150,10 @@ final class SchemaTransformer {
 		$rebuilt = $always_rebuild ? array() : null;
 		$index   = 0;
 		foreach ( $container as $key => $child ) {
-			$child_position = SchemaKeywords::child_position( $position, $key );
+			// a schema node's keys are looked up inline: this runs for every key of every schema
+			$child_position = null === $position
+				? ( is_string( $key ) ? SchemaKeywords::POSITIONS[ $key ] ?? SchemaKeywords::DATA : SchemaKeywords::DATA )
+				: SchemaKeywords::child_position( $position, $key );
 			if ( SchemaKeywords::WORDPRESS_ONLY === $child_position ) {
 				$outcome = self::$remove;
 			} else {
