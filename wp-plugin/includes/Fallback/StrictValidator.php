@@ -136,15 +136,6 @@ final class StrictValidator {
 	}
 
 
-	private static function is_list( array $a ): bool {
-		$i = 0;
-		foreach ( $a as $k => $unused ) {
-			if ( $k !== $i++ ) {
-				return false;
-			}
-		}
-		return true;
-	}
 
 	/**
 	 * Schema array → JSON form (stdClass objects, lists); annotation values left out, values
@@ -164,7 +155,7 @@ final class StrictValidator {
 			return self::CTX_OF_POSITION[ SchemaKeywords::child_position( null, $k ) ];
 		};
 		if ( is_array( $s ) ) {
-			if ( $s && self::is_list( $s ) ) {
+			if ( $s && array_is_list( $s ) ) {
 				$out = array();
 				foreach ( $s as $k => $c ) {
 					$out[] = self::schema_json( $c, $depth + 1, $child_ctx( $k ) ?? 'd' );
@@ -296,7 +287,7 @@ final class StrictValidator {
 					$wants_object = property_exists( $schema, 'properties' );
 				}
 			}
-			if ( self::is_list( $v ) && ! ( ! $v && $wants_object ) ) {
+			if ( array_is_list( $v ) && ! ( ! $v && $wants_object ) ) {
 				$out = array();
 				foreach ( $v as $i => $c ) {
 					// ints, booleans and null are their own JSON form: no call per item of a long list
