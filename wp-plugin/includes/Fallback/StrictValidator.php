@@ -304,14 +304,14 @@ final class StrictValidator {
 			}
 			$o = new \stdClass();
 			foreach ( $v as $k => $c ) {
-				$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, $path . '/' . JsonPointer::token( $k ), $errs );
+				$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, JsonPointer::append( $path, $k ), $errs );
 			}
 			return $o;
 		}
 		if ( $v instanceof \stdClass ) {
 			$o = new \stdClass();
 			foreach ( (array) $v as $k => $c ) {
-				$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, $path . '/' . JsonPointer::token( $k ), $errs );
+				$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, JsonPointer::append( $path, $k ), $errs );
 			}
 			return $o;
 		}
@@ -532,6 +532,7 @@ final class StrictValidator {
 		}
 		$node = $this->root;
 		foreach ( explode( '/', substr( $ref, 2 ) ) as $seg ) {
+			// a URI fragment: each token percent-decoded, then unescaped (RFC 6901 §6)
 			$seg = str_replace( array( '~1', '~0' ), array( '/', '~' ), rawurldecode( $seg ) );
 			if ( $node instanceof \stdClass && property_exists( $node, $seg ) ) {
 				$node = $node->$seg;
@@ -732,7 +733,7 @@ final class StrictValidator {
 		if ( isset( $s->required ) && is_array( $s->required ) ) {
 			foreach ( $s->required as $name ) {
 				if ( is_string( $name ) && ! array_key_exists( $name, $props ) ) {
-					$this->fail( $path . '/' . JsonPointer::token( $name ), 'required', "$name is a required property of $who." );
+					$this->fail( JsonPointer::append( $path, $name ), 'required', "$name is a required property of $who." );
 				}
 			}
 		}
@@ -750,19 +751,19 @@ final class StrictValidator {
 			$covered = false;
 			if ( array_key_exists( $name, $declared ) ) {
 				$covered = true;
-				$this->node( $c, $declared[ $name ], $path . '/' . JsonPointer::token( $name ), $depth + 1 );
+				$this->node( $c, $declared[ $name ], JsonPointer::append( $path, $name ), $depth + 1 );
 			}
 			foreach ( $patterns as $p => $ps ) {
 				if ( 1 === @preg_match( '/' . str_replace( '/', '\\/', (string) $p ) . '/u', $name ) ) { // phpcs:ignore
 					$covered = true;
-					$this->node( $c, $ps, $path . '/' . JsonPointer::token( $name ), $depth + 1 );
+					$this->node( $c, $ps, JsonPointer::append( $path, $name ), $depth + 1 );
 				}
 			}
 			if ( ! $covered && property_exists( $s, 'additionalProperties' ) ) {
 				if ( false === $s->additionalProperties ) {
-					$this->fail( $path . '/' . JsonPointer::token( $name ), 'additionalProperties', "$name is not a valid property of Object." );
+					$this->fail( JsonPointer::append( $path, $name ), 'additionalProperties', "$name is not a valid property of Object." );
 				} else {
-					$this->node( $c, $s->additionalProperties, $path . '/' . JsonPointer::token( $name ), $depth + 1 );
+					$this->node( $c, $s->additionalProperties, JsonPointer::append( $path, $name ), $depth + 1 );
 				}
 			}
 			if ( property_exists( $s, 'propertyNames' ) && ! $this->matches( $name, $s->propertyNames, $depth + 1 ) ) {
@@ -774,7 +775,7 @@ final class StrictValidator {
 				if ( array_key_exists( $if, $props ) && is_array( $needs ) ) {
 					foreach ( $needs as $need ) {
 						if ( ! array_key_exists( $need, $props ) ) {
-							$this->fail( $path . '/' . JsonPointer::token( $need ), 'required', "$need is a required property of $who." );
+							$this->fail( JsonPointer::append( $path, $need ), 'required', "$need is a required property of $who." );
 						}
 					}
 				}
