@@ -88,6 +88,15 @@ PHP;
 		$this->assertSame( array( '/n type', '/e format' ), self::places( Validator::validate( array( 'n' => 'x', 'e' => 'x' ), $schema ) ) );
 	}
 
+	/** A schema core itself cannot read (it throws) is one `schema` violation, never a PHP Error. */
+	public function test_a_schema_core_cannot_read_is_a_schema_violation(): void {
+		foreach ( array( array( 'a', array( 'type' => array( array( 'x' ), 'string' ) ) ), array( array( 1 ), array( 'type' => 'object', 'properties' => 'abc' ) ) ) as [ $value, $schema ] ) {
+			$violations = Validator::validate( $value, $schema );
+			$this->assertSame( array( ' schema' ), self::places( $violations ) );
+			$this->assertStringStartsWith( 'WordPress core cannot validate against this schema: ', $violations[0]['message'] );
+		}
+	}
+
 	private static function places( array $violations ): array {
 		return array_map( static fn( $v ) => $v['path'] . ' ' . $v['keyword'], $violations );
 	}
