@@ -88,6 +88,22 @@ PHP;
 		$this->assertSame( array( '/n type', '/e format' ), self::places( Validator::validate( array( 'n' => 'x', 'e' => 'x' ), $schema ) ) );
 	}
 
+	/**
+	 * A `$ref` back to the schema already applied to the same value is not followed again: a
+	 * `oneOf` of two `{"$ref": "#"}` branched 2^512 times before (the old fallback hung).
+	 */
+	public function test_strict_self_reference_ends(): void {
+		$code = ChildProcess::prelude() . <<<'PHP'
+$r = McpNative\Plugin\Fallback\Validator::validate( 1, array( 'oneOf' => array( array( '$ref' => '#' ), array( '$ref' => '#' ) ) ), 'strict' );
+echo json_encode( array_column( $r, 'keyword' ) );
+$r = McpNative\Plugin\Fallback\Validator::validate( array( 'a' => array( 'a' => 'x' ) ), array( 'type' => 'object', 'properties' => array( 'a' => array( '$ref' => '#' ) ) ), 'strict' );
+echo json_encode( array_column( $r, 'path' ) );
+PHP;
+		$r = ChildProcess::run_php( $code, extension_loaded( 'mcp_native' ), 20 );
+		$this->assertSame( 0, $r['exit'], 'timed out or failed: ' . $r['stderr'] );
+		$this->assertSame( '["oneOf"]["\/a\/a"]', $r['stdout'], 'a $ref below a member is followed: the inner "x" is no object' );
+	}
+
 	/** A schema core itself cannot read (it throws) is one `schema` violation, never a PHP Error. */
 	public function test_a_schema_core_cannot_read_is_a_schema_violation(): void {
 		foreach ( array( array( 'a', array( 'type' => array( array( 'x' ), 'string' ) ) ), array( array( 1 ), array( 'type' => 'object', 'properties' => 'abc' ) ) ) as [ $value, $schema ] ) {

@@ -35,6 +35,8 @@ final class StrictValidator {
 	/** @var mixed the converted root schema */
 	private $root;
 	private Violations $errors;
+	/** @var array<int,true> the `$ref` targets applied to the current value, by object id */
+	private array $ref_chain = array();
 
 	private function __construct() {
 		$this->errors = new Violations();
@@ -545,13 +547,22 @@ final class StrictValidator {
 		return $node;
 	}
 
-	private function matches( $v, $schema, int $depth ): bool {
+	/** Does `$v` (a child value of the node's value when `$child`) match `$schema`? */
+	private function matches( $v, $schema, int $depth, bool $child = false ): bool {
 		$saved        = $this->errors;
 		$this->errors = new Violations();
-		$this->node( $v, $schema, '', $depth );
+		$child ? $this->child( $v, $schema, '', $depth ) : $this->node( $v, $schema, '', $depth );
 		$ok           = 0 === $this->errors->count();
 		$this->errors = $saved;
 		return $ok;
+	}
+
+	/** node() for a member or item: a `$ref` met again below it is progress, not a cycle. */
+	private function child( $v, $s, string $path, int $depth ): void {
+		$chain           = $this->ref_chain;
+		$this->ref_chain = array();
+		$this->node( $v, $s, $path, $depth );
+		$this->ref_chain = $chain;
 	}
 
 	private function node( $v, $s, string $path, int $depth ): void {
@@ -568,8 +579,15 @@ final class StrictValidator {
 		}
 		if ( isset( $s->{'$ref'} ) && is_string( $s->{'$ref'} ) ) {
 			$target = $this->resolve( $s->{'$ref'} );
-			if ( null !== $target ) {
+			$id     = is_object( $target ) ? spl_object_id( $target ) : null;
+			// a `$ref` back to a schema already applied to this same value adds nothing and
+			// would branch without end (`oneOf` of two `{"$ref": "#"}`): not followed again
+			if ( null !== $target && ( null === $id || ! isset( $this->ref_chain[ $id ] ) ) ) {
+				if ( null !== $id ) {
+					$this->ref_chain[ $id ] = true;
+				}
 				$this->node( $v, $target, $path, $depth + 1 );
+				unset( $this->ref_chain[ $id ] );
 			}
 		}
 		if ( property_exists( $s, 'type' ) ) {
@@ -693,9 +711,9 @@ final class StrictValidator {
 		$prefix = isset( $s->prefixItems ) && is_array( $s->prefixItems ) ? $s->prefixItems : array();
 		foreach ( $v as $i => $item ) {
 			if ( isset( $prefix[ $i ] ) ) {
-				$this->node( $item, $prefix[ $i ], "$path/$i", $depth + 1 );
+				$this->child( $item, $prefix[ $i ], "$path/$i", $depth + 1 );
 			} elseif ( property_exists( $s, 'items' ) && ( $s->items instanceof \stdClass || is_bool( $s->items ) ) ) {
-				$this->node( $item, $s->items, "$path/$i", $depth + 1 );
+				$this->child( $item, $s->items, "$path/$i", $depth + 1 );
 			}
 		}
 		$n = count( $v );
@@ -719,7 +737,7 @@ final class StrictValidator {
 		if ( property_exists( $s, 'contains' ) ) {
 			$found = 0;
 			foreach ( $v as $item ) {
-				$found += $this->matches( $item, $s->contains, $depth + 1 ) ? 1 : 0;
+				$found += $this->matches( $item, $s->contains, $depth + 1, true ) ? 1 : 0;
 			}
 			$min = isset( $s->minContains ) && is_int( $s->minContains ) ? $s->minContains : 1;
 			if ( $found < $min || ( isset( $s->maxContains ) && is_int( $s->maxContains ) && $found > $s->maxContains ) ) {
@@ -751,22 +769,22 @@ final class StrictValidator {
 			$covered = false;
 			if ( array_key_exists( $name, $declared ) ) {
 				$covered = true;
-				$this->node( $c, $declared[ $name ], JsonPointer::append( $path, $name ), $depth + 1 );
+				$this->child( $c, $declared[ $name ], JsonPointer::append( $path, $name ), $depth + 1 );
 			}
 			foreach ( $patterns as $p => $ps ) {
 				if ( 1 === @preg_match( '/' . str_replace( '/', '\\/', (string) $p ) . '/u', $name ) ) { // phpcs:ignore
 					$covered = true;
-					$this->node( $c, $ps, JsonPointer::append( $path, $name ), $depth + 1 );
+					$this->child( $c, $ps, JsonPointer::append( $path, $name ), $depth + 1 );
 				}
 			}
 			if ( ! $covered && property_exists( $s, 'additionalProperties' ) ) {
 				if ( false === $s->additionalProperties ) {
 					$this->fail( JsonPointer::append( $path, $name ), 'additionalProperties', "$name is not a valid property of Object." );
 				} else {
-					$this->node( $c, $s->additionalProperties, JsonPointer::append( $path, $name ), $depth + 1 );
+					$this->child( $c, $s->additionalProperties, JsonPointer::append( $path, $name ), $depth + 1 );
 				}
 			}
-			if ( property_exists( $s, 'propertyNames' ) && ! $this->matches( $name, $s->propertyNames, $depth + 1 ) ) {
+			if ( property_exists( $s, 'propertyNames' ) && ! $this->matches( $name, $s->propertyNames, $depth + 1, true ) ) {
 				$this->fail( $path, 'propertyNames', "$who does not satisfy propertyNames." );
 			}
 		}
