@@ -134,7 +134,7 @@ final class ArgumentProfile {
 	 * A JSON Pointer reference token for a property name.
 	 */
 	public static function pointer_token( string $name ): string {
-		return str_replace( array( '~', '/' ), array( '~0', '~1' ), $name );
+		return JsonPointer::token( $name );
 	}
 
 	/**

@@ -11,12 +11,15 @@ namespace McpNative\Plugin;
 use McpNative\Plugin\Fallback\Arguments;
 use McpNative\Plugin\Fallback\SchemaTransformer;
 
+require_once __DIR__ . '/JsonPointer.php';
 require_once __DIR__ . '/Fallback/polyfill.php';
+require_once __DIR__ . '/Fallback/SchemaKeywords.php';
 require_once __DIR__ . '/Fallback/SchemaTransformer.php';
 require_once __DIR__ . '/Fallback/Arguments.php';
-if ( file_exists( __DIR__ . '/Fallback/Validator.php' ) ) {
-	require_once __DIR__ . '/Fallback/Validator.php';
-}
+require_once __DIR__ . '/Fallback/Violations.php';
+require_once __DIR__ . '/Fallback/SchemaShape.php';
+require_once __DIR__ . '/Fallback/Validator.php';
+require_once __DIR__ . '/Fallback/StrictValidator.php';
 
 final class Contract {
 	/** The extension version this plugin was written against. */

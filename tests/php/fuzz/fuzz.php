@@ -570,7 +570,7 @@ final class Worker {
 			'unwrap_input_if_needed'     => array( $native ? '\\McpNative\\unwrap_input_if_needed' : null, $fallback . 'Arguments::unwrap_input_if_needed', 2, 2 ),
 			'wrap_output_if_needed'      => array( $native ? '\\McpNative\\wrap_output_if_needed' : null, $fallback . 'Arguments::wrap_output_if_needed', 2, 2 ),
 			'normalize_arguments'        => array( $native ? '\\McpNative\\normalize_arguments' : null, $fallback . 'Arguments::normalize_arguments', 2, 2 ),
-			'validate'                   => array( $native && function_exists( '\\McpNative\\validate' ) ? '\\McpNative\\validate' : null, class_exists( $fallback . 'Validator' ) ? $fallback . 'Validator::validate' : null, 2, 3 ),
+			'validate'                   => array( $native && function_exists( '\\McpNative\\validate' ) ? self::places( '\\McpNative\\validate' ) : null, class_exists( $fallback . 'Validator' ) ? self::places( $fallback . 'Validator::validate' ) : null, 2, 3 ),
 			'version'                    => array( $native ? '\\McpNative\\version' : null, null, 0, 0 ),
 		);
 		set_error_handler(
@@ -582,6 +582,20 @@ final class Worker {
 				return true;
 			}
 		);
+	}
+
+	/**
+	 * `$validate` answering paths and keywords only under the standard profile: there the
+	 * fallback's messages are WordPress core's wording, the places are the contract.
+	 */
+	private static function places( string $validate ): \Closure {
+		return static function ( ...$args ) use ( $validate ) {
+			$violations = $validate( ...$args );
+			if ( 'strict' === ( $args[2] ?? 'standard' ) || ! is_array( $violations ) ) {
+				return $violations;
+			}
+			return array_map( static fn( $v ) => is_array( $v ) ? array( 'path' => $v['path'] ?? null, 'keyword' => $v['keyword'] ?? null ) : $v, $violations );
+		};
 	}
 
 	/** The arguments of one call of `$name` (sometimes of the wrong types or count). */
@@ -631,7 +645,7 @@ final class Worker {
 	}
 
 	/** @return array{0:string,1:?string} [outcome text, notices] */
-	private function call( string $callable, array $args ): array {
+	private function call( callable $callable, array $args ): array {
 		$this->notices = array();
 		try {
 			$result  = $callable( ...$args );
@@ -775,6 +789,8 @@ function options( array $argv ): array {
 
 function worker_main( array $o ): int {
 	require_once dirname( __DIR__, 3 ) . '/wp-plugin/includes/Contract.php';
+	require_once dirname( __DIR__, 2 ) . '/validation/wp-core.php';
+	mcp_native_load_wp_core(); // the fallback's standard profile asks WordPress core
 	$native = extension_loaded( 'mcp_native' );
 	$want   = 'none' !== $o['ext'];
 	if ( $native !== $want ) {

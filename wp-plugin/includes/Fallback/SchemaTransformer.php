@@ -8,47 +8,16 @@
 
 namespace McpNative\Plugin\Fallback;
 
+use McpNative\Plugin\JsonPointer;
 use McpNative\SchemaException;
 
 final class SchemaTransformer {
-	/** Where a value sits in a JSON Schema document (`Position` in Rust). */
-	public const SCHEMA         = 0;
-	public const SCHEMA_MAP     = 1;
-	public const SCHEMA_LIST    = 2;
-	public const SCHEMA_OR_LIST = 3;
-	public const DATA           = 4;
-
-	private const WORDPRESS_ONLY_KEYS  = array( 'sanitize_callback' => true, 'validate_callback' => true, 'arg_options' => true );
-	private const SCHEMA_MAP_KEYWORDS  = array( 'properties' => true, 'patternProperties' => true, '$defs' => true, 'definitions' => true, 'dependentSchemas' => true, 'dependencies' => true );
-	private const SCHEMA_KEYWORDS      = array( 'additionalProperties' => true, 'additionalItems' => true, 'unevaluatedProperties' => true, 'unevaluatedItems' => true, 'contains' => true, 'not' => true, 'if' => true, 'then' => true, 'else' => true, 'propertyNames' => true, 'contentSchema' => true );
-	private const SCHEMA_LIST_KEYWORDS = array( 'allOf' => true, 'anyOf' => true, 'oneOf' => true, 'prefixItems' => true );
-
 	/** Outcome markers of the walk (`Outcome::Keep(Same)` / `Outcome::Remove`); anything else is a rebuilt value. */
 	private static $same;
 	private static $remove;
 
 	/** Identities of the containers between the root and the current node. */
 	private static $ancestors = array();
-
-	/** The position of the value stored under `$key` in a container at `$parent`. */
-	public static function child_position( int $parent, $key ): int {
-		if ( self::SCHEMA_MAP === $parent || self::SCHEMA_LIST === $parent ) {
-			return self::SCHEMA;
-		}
-		if ( self::DATA === $parent || ! is_string( $key ) ) {
-			return self::DATA;
-		}
-		if ( 'items' === $key ) {
-			return self::SCHEMA_OR_LIST;
-		}
-		if ( isset( self::SCHEMA_MAP_KEYWORDS[ $key ] ) ) {
-			return self::SCHEMA_MAP;
-		}
-		if ( isset( self::SCHEMA_KEYWORDS[ $key ] ) ) {
-			return self::SCHEMA;
-		}
-		return isset( self::SCHEMA_LIST_KEYWORDS[ $key ] ) ? self::SCHEMA_LIST : self::DATA;
-	}
 
 	/**
 	 * @return array{schema: array, was_transformed: bool, wrapper_property: ?string}
@@ -67,7 +36,7 @@ final class SchemaTransformer {
 		}
 		self::$ancestors = array();
 		try {
-			$cleaned = self::entries( $schema, self::SCHEMA, 0, false );
+			$cleaned = self::entries( $schema, null, 0, false );
 		} catch ( TooDeep $e ) {
 			throw new SchemaException( 'Schema nesting exceeds the maximum depth of ' . \McpNative\MAX_DEPTH . " at '" . $e->path . "'" );
 		}
@@ -115,7 +84,7 @@ final class SchemaTransformer {
 	 * @param string|null $reference Identity of the PHP reference the value was reached through.
 	 * @return mixed self::$same, self::$remove, or the rebuilt value.
 	 */
-	private static function value( $value, int $position, int $depth, ?string $reference ) {
+	private static function value( $value, ?string $position, int $depth, ?string $reference ) {
 		if ( is_array( $value ) ) {
 			return self::container( $value, $reference, $position, $depth, false );
 		}
@@ -146,7 +115,7 @@ final class SchemaTransformer {
 		return self::$same === $outcome ? $serialized : $outcome;
 	}
 
-	private static function container( array $value, ?string $identity, int $position, int $depth, bool $always_rebuild ) {
+	private static function container( array $value, ?string $identity, ?string $position, int $depth, bool $always_rebuild ) {
 		if ( null !== $identity && isset( self::$ancestors[ $identity ] ) ) {
 			return self::$remove;
 		}
@@ -164,31 +133,39 @@ final class SchemaTransformer {
 		}
 	}
 
-	private static function rebuilt_or_same( array $value, int $position, int $depth, bool $always_rebuild ) {
+	private static function rebuilt_or_same( array $value, ?string $position, int $depth, bool $always_rebuild ) {
 		return self::entries( $value, $position, $depth, $always_rebuild ) ?? self::$same;
 	}
 
 	/**
-	 * The cleaned entries of a container, or null when nothing changes.
+	 * The cleaned entries of a container at `$position` (a SchemaKeywords position, null for a
+	 * schema node), or null when nothing changes.
 	 */
-	private static function entries( array $container, int $position, int $depth, bool $always_rebuild ): ?array {
-		if ( self::SCHEMA_OR_LIST === $position ) {
-			$position = array_is_list( $container ) ? self::SCHEMA_LIST : self::SCHEMA;
+	private static function entries( array $container, ?string $position, int $depth, bool $always_rebuild ): ?array {
+		if ( SchemaKeywords::SCHEMA_OR_LIST === $position ) {
+			$position = array_is_list( $container ) ? SchemaKeywords::SCHEMA_LIST : null;
+		} elseif ( SchemaKeywords::SCHEMA === $position ) {
+			$position = null;
 		}
 		$rebuilt = $always_rebuild ? array() : null;
 		$index   = 0;
 		foreach ( $container as $key => $child ) {
-			if ( self::SCHEMA === $position && isset( self::WORDPRESS_ONLY_KEYS[ $key ] ) ) {
+			// a schema node's keys are looked up inline: this runs for every key of every schema
+			$child_position = null === $position
+				? ( is_string( $key ) ? SchemaKeywords::POSITIONS[ $key ] ?? SchemaKeywords::DATA : SchemaKeywords::DATA )
+				: SchemaKeywords::child_position( $position, $key );
+			if ( SchemaKeywords::WORDPRESS_ONLY === $child_position ) {
 				$outcome = self::$remove;
 			} else {
-				$child_position = self::child_position( $position, $key );
 				$reference      = is_array( $child ) ? self::reference_id( $container, $key ) : null;
 				try {
 					$outcome = self::value( $child, $child_position, $depth + 1, $reference );
 				} catch ( TooDeep $e ) {
 					throw $e->under( $key );
 				}
-				if ( self::SCHEMA_MAP === $child_position && self::is_empty( $outcome, $child ) ) {
+				// An empty map of sub-schemas would reach the wire as a JSON array.
+				$is_map = SchemaKeywords::SCHEMA_MAP === $child_position || SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $child_position;
+				if ( $is_map && self::is_empty( $outcome, $child ) ) {
 					$outcome = self::$remove;
 				}
 			}
@@ -235,15 +212,6 @@ final class SchemaTransformer {
 		$reference = \ReflectionReference::fromArrayElement( $container, $key );
 		return null === $reference ? null : 'r' . $reference->getId();
 	}
-
-	/** A JSON Pointer segment (RFC 6901); a key that is not UTF-8 or holds a NUL byte is shown as 0x + hex. */
-	public static function pointer_segment( $key ): string {
-		$key = (string) $key;
-		if ( ! preg_match( '//u', $key ) || str_contains( $key, "\0" ) ) {
-			return '0x' . bin2hex( $key );
-		}
-		return str_replace( array( '~', '/' ), array( '~0', '~1' ), $key );
-	}
 }
 
 /** @internal Unwinds a too-deep walk, collecting the JSON Pointer on the way out. */
@@ -251,7 +219,7 @@ final class TooDeep extends \Exception {
 	public $path = '';
 
 	public function under( $key ): self {
-		$this->path = '/' . SchemaTransformer::pointer_segment( $key ) . $this->path;
+		$this->path = JsonPointer::append( '', $key ) . $this->path;
 		return $this;
 	}
 }

@@ -18,3 +18,8 @@ if ( ! defined( 'McpNative\MAX_DEPTH' ) ) {
 	// Must equal src/core/mod.rs MAX_DEPTH (checked by tests/php/unit/ParityTest).
 	define( 'McpNative\MAX_DEPTH', 128 );
 }
+
+if ( ! defined( 'McpNative\MAX_VIOLATIONS' ) ) {
+	// Must equal the extension's MAX_VIOLATIONS: validate() lists at most this many violations.
+	define( 'McpNative\MAX_VIOLATIONS', 100 );
+}

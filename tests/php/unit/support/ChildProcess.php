@@ -23,9 +23,10 @@ final class ChildProcess {
 		return array( 'exit' => $exit, 'stdout' => $out, 'stderr' => $err );
 	}
 
-	/** PHP source that loads the plugin's contract facade. */
+	/** PHP source that loads the plugin's contract facade and the WordPress core functions the fallback calls. */
 	public static function prelude(): string {
 		$contract = var_export( dirname( __DIR__, 4 ) . '/wp-plugin/includes/Contract.php', true );
-		return "<?php\nrequire $contract;\nuse McpNative\\Plugin\\Contract;\n";
+		$wp_core  = var_export( dirname( __DIR__, 3 ) . '/validation/wp-core.php', true );
+		return "<?php\nrequire $contract;\nrequire $wp_core;\nmcp_native_load_wp_core();\nuse McpNative\\Plugin\\Contract;\n";
 	}
 }

@@ -1,0 +1,119 @@
+<?php
+use McpNative\Plugin\Contract;
+use McpNative\Plugin\Fallback\Validator;
+use McpNative\Tests\ChildProcess;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * The PHP fallback's validator (called directly, so both runs of the unit suite test it): core's
+ * verdicts at every depth a request can carry, uniqueItems and enum without pairwise comparison,
+ * and the violation cap shared with the extension.
+ */
+final class FallbackValidatorTest extends TestCase {
+	private const ITEMS = array( 'type' => 'array', 'uniqueItems' => true );
+
+	private static function nested( int $depth, $leaf ) {
+		for ( $i = 0; $i < $depth; $i++ ) {
+			$leaf = array( $leaf );
+		}
+		return $leaf;
+	}
+
+	public function test_deep_equal_items_are_duplicates_and_deep_enum_members_match(): void {
+		foreach ( array( 'standard', 'strict' ) as $profile ) {
+			$deep = self::nested( 'standard' === $profile ? 500 : 100, 'x' );
+			$this->assertSame( array( ' uniqueItems' ), self::places( Validator::validate( array( $deep, $deep ), self::ITEMS, $profile ) ), $profile );
+			$this->assertSame( array(), Validator::validate( array( $deep, self::nested( 3, 'x' ) ), self::ITEMS, $profile ), $profile );
+			$this->assertSame( array(), Validator::validate( $deep, array( 'enum' => array( 1, $deep ) ) + ( 'strict' === $profile ? array() : array( 'type' => 'array' ) ), $profile ), $profile );
+		}
+	}
+
+	/** Items equal as JSON values, however PHP holds them, are duplicates (and no others). */
+	public function test_strict_unique_items_compare_json_values(): void {
+		$cases = array(
+			array( array( 1, 1.0 ), false ),
+			array( array( (object) array( 'a' => 1, 'b' => 2 ), (object) array( 'b' => 2, 'a' => 1 ) ), false ),
+			array( array( array( 'a,sb' ), array( 'a', 'b' ) ), true ),
+			array( array( '1', 1, true, null, array(), new stdClass() ), true ),
+		);
+		foreach ( $cases as $i => [ $items, $unique ] ) {
+			$this->assertSame( $unique ? array() : array( ' uniqueItems' ), self::places( Validator::validate( $items, self::ITEMS, 'strict' ) ), "case $i" );
+		}
+	}
+
+	/** 2 000 000 values in one item and 60 000 equal items after it: one hash per item, exact verdict. */
+	public function test_large_unique_items_input_is_hashed_not_compared_in_pairs(): void {
+		$code = ChildProcess::prelude() . <<<'PHP'
+$value = array_merge( array( range( 1, 2000000 ) ), array_fill( 0, 60000, 0 ) );
+foreach ( array( 'standard', 'strict' ) as $profile ) {
+	$r = McpNative\Plugin\Fallback\Validator::validate( $value, array( 'type' => 'array', 'uniqueItems' => true ), $profile );
+	echo $profile, ':', json_encode( array_column( $r, 'keyword' ) ), "\n";
+}
+PHP;
+		$r = ChildProcess::run_php( $code, extension_loaded( 'mcp_native' ), 120 );
+		$this->assertSame( 0, $r['exit'], $r['stderr'] . $r['stdout'] );
+		$this->assertSame( "standard:[\"uniqueItems\"]\nstrict:[\"uniqueItems\"]\n", $r['stdout'] );
+	}
+
+	public function test_violations_are_capped_with_the_exact_total(): void {
+		$value = array_fill( 0, 1000, 'not an integer' );
+		foreach ( array( 'standard', 'strict' ) as $profile ) {
+			$violations = Validator::validate( $value, array( 'type' => 'array', 'items' => array( 'type' => 'integer' ) ), $profile );
+			$this->assertCount( 101, $violations, $profile );
+			$this->assertSame( array( 'path' => '/99', 'keyword' => 'type' ), array_slice( $violations[99], 0, 2 ), $profile );
+			$this->assertSame( array( 'path' => '', 'keyword' => 'truncated', 'message' => '1000 violations in total; the first 100 are listed' ), $violations[100], $profile );
+		}
+		$this->assertCount( 100, Validator::validate( array_fill( 0, 100, 'x' ), array( 'type' => 'array', 'items' => array( 'type' => 'integer' ) ) ) );
+	}
+
+	/** Where the extension caps too, both give the same list (the fallback's wording is core's). */
+	public function test_the_cap_is_the_extensions(): void {
+		if ( ! extension_loaded( 'mcp_native' ) || ! array_key_exists( 'McpNative\\MAX_VIOLATIONS', ( new ReflectionExtension( 'mcp_native' ) )->getConstants() ) ) {
+			$this->markTestSkipped( 'needs an extension that declares McpNative\\MAX_VIOLATIONS (issue 10)' );
+		}
+		$this->assertSame( \McpNative\MAX_VIOLATIONS, 100 );
+		$value  = array_fill( 0, 250, 'x' );
+		$schema = array( 'type' => 'array', 'items' => array( 'type' => 'integer' ) );
+		$this->assertSame( self::places( \McpNative\validate( $value, $schema ) ), self::places( Validator::validate( $value, $schema ) ) );
+		$this->assertSame( end( \McpNative\validate( $value, $schema ) ), end( Validator::validate( $value, $schema ) ) );
+	}
+
+	/** Core is the judge: a valid value costs one core call, and what core accepts the fallback accepts. */
+	public function test_standard_verdict_is_cores(): void {
+		$schema = array( 'type' => 'object', 'properties' => array( 'n' => array( 'type' => 'integer', 'minimum' => 2 ), 'e' => array( 'type' => 'string', 'format' => 'email' ) ) );
+		foreach ( array( array( 'n' => '3', 'e' => 'a@b.co' ), array( 'n' => 1 ), array( 'e' => 'nope' ), array( 'n' => 'x', 'e' => 'x' ) ) as $value ) {
+			$core = rest_validate_value_from_schema( $value, $schema, 'value' );
+			$this->assertSame( true === $core, array() === Validator::validate( $value, $schema ), json_encode( $value ) );
+		}
+		$this->assertSame( array( '/n type', '/e format' ), self::places( Validator::validate( array( 'n' => 'x', 'e' => 'x' ), $schema ) ) );
+	}
+
+	/**
+	 * A `$ref` back to the schema already applied to the same value is not followed again: a
+	 * `oneOf` of two `{"$ref": "#"}` branched 2^512 times before (the old fallback hung).
+	 */
+	public function test_strict_self_reference_ends(): void {
+		$code = ChildProcess::prelude() . <<<'PHP'
+$r = McpNative\Plugin\Fallback\Validator::validate( 1, array( 'oneOf' => array( array( '$ref' => '#' ), array( '$ref' => '#' ) ) ), 'strict' );
+echo json_encode( array_column( $r, 'keyword' ) );
+$r = McpNative\Plugin\Fallback\Validator::validate( array( 'a' => array( 'a' => 'x' ) ), array( 'type' => 'object', 'properties' => array( 'a' => array( '$ref' => '#' ) ) ), 'strict' );
+echo json_encode( array_column( $r, 'path' ) );
+PHP;
+		$r = ChildProcess::run_php( $code, extension_loaded( 'mcp_native' ), 20 );
+		$this->assertSame( 0, $r['exit'], 'timed out or failed: ' . $r['stderr'] );
+		$this->assertSame( '["oneOf"]["\/a\/a"]', $r['stdout'], 'a $ref below a member is followed: the inner "x" is no object' );
+	}
+
+	/** A schema core itself cannot read (it throws) is one `schema` violation, never a PHP Error. */
+	public function test_a_schema_core_cannot_read_is_a_schema_violation(): void {
+		foreach ( array( array( 'a', array( 'type' => array( array( 'x' ), 'string' ) ) ), array( array( 1 ), array( 'type' => 'object', 'properties' => 'abc' ) ) ) as [ $value, $schema ] ) {
+			$violations = Validator::validate( $value, $schema );
+			$this->assertSame( array( ' schema' ), self::places( $violations ) );
+			$this->assertStringStartsWith( 'WordPress core cannot validate against this schema: ', $violations[0]['message'] );
+		}
+	}
+
+	private static function places( array $violations ): array {
+		return array_map( static fn( $v ) => $v['path'] . ' ' . $v['keyword'], $violations );
+	}
+}

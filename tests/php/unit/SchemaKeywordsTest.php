@@ -1,0 +1,60 @@
+<?php
+use McpNative\Plugin\Contract;
+use McpNative\Plugin\Fallback\SchemaKeywords;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * One keyword table: the fallback's mirror (SchemaKeywords::POSITIONS) is the extension's
+ * McpNative\schema_keywords(), entry for entry.
+ */
+final class SchemaKeywordsTest extends TestCase {
+	public function test_the_mirror_is_the_extensions_table(): void {
+		if ( ! function_exists( 'McpNative\\schema_keywords' ) ) {
+			$this->markTestSkipped( 'McpNative\\schema_keywords() does not exist here (the fallback run, or an extension built before the keyword table): nothing to compare the mirror with' );
+		}
+		$native = \McpNative\schema_keywords();
+		$mirror = SchemaKeywords::POSITIONS;
+		ksort( $native );
+		ksort( $mirror );
+		$this->assertSame( $mirror, $native );
+	}
+
+	public function test_positions_are_the_shared_vocabulary(): void {
+		$this->assertSame(
+			array( 'data', 'map_of_schema_or_list', 'schema', 'schema_list', 'schema_map', 'schema_or_list', 'wordpress_only' ),
+			self::sorted_unique( SchemaKeywords::POSITIONS )
+		);
+		// the keywords the tables of the old fallback disagreed on
+		$this->assertSame( 'map_of_schema_or_list', SchemaKeywords::POSITIONS['dependencies'] );
+		$this->assertSame( 'schema', SchemaKeywords::POSITIONS['contentSchema'] );
+		$this->assertSame( 'data', SchemaKeywords::POSITIONS['default'] );
+	}
+
+	/** The transform walks by the table: WordPress-only keys go at every schema position it names, data stays data. */
+	public function test_the_transform_follows_the_table(): void {
+		$callback = static fn() => true;
+		$schema   = array(
+			'type'          => 'object',
+			'properties'    => array( 'a' => array( 'type' => 'string', 'contentSchema' => array( 'type' => 'object', 'validate_callback' => 'x' ) ) ),
+			'dependencies'  => array( 'a' => array( 'sanitize_callback' => 'x', 'type' => 'object' ), 'b' => array( 'c' ) ),
+			'default'       => array( 'sanitize_callback' => 'kept: data' ),
+			'arg_options'   => array( 'sanitize_callback' => $callback ),
+		);
+		$out = Contract::transform_to_object_schema( $schema )['schema'];
+		$this->assertSame(
+			array(
+				'type'         => 'object',
+				'properties'   => array( 'a' => array( 'type' => 'string', 'contentSchema' => array( 'type' => 'object' ) ) ),
+				'dependencies' => array( 'a' => array( 'type' => 'object' ), 'b' => array( 'c' ) ),
+				'default'      => array( 'sanitize_callback' => 'kept: data' ),
+			),
+			$out
+		);
+	}
+
+	private static function sorted_unique( array $positions ): array {
+		$values = array_values( array_unique( $positions ) );
+		sort( $values );
+		return $values;
+	}
+}

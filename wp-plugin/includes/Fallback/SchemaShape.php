@@ -1,0 +1,98 @@
+<?php
+/**
+ * What the standard profile checks of a schema before core walks it: core recurses without a
+ * limit, so a schema nested deeper than MAX_DEPTH (a PHP reference cycle is endlessly deep), or
+ * one whose shared sub-arrays make too many paths, is a `schema` violation instead.
+ *
+ * The last schema that passed is remembered: a tool validates every call against the same
+ * array, and `===` on the same PHP array is one pointer comparison (on another array it stops
+ * at the first difference, within the depth both share). Never remembered: a schema holding a
+ * PHP reference (what it points to may change between calls), or nested data (an `enum` of
+ * arrays, a deep `default`), which that comparison would walk in C without a depth limit.
+ *
+ * @package McpNative
+ */
+
+namespace McpNative\Plugin\Fallback;
+
+final class SchemaShape {
+	/** The keywords core's rest_validate_value_from_schema() follows into sub-schemas. */
+	private const CORE_FOLLOWS = array( 'properties', 'patternProperties', 'additionalProperties', 'items', 'anyOf', 'oneOf' );
+	/** Schema nodes one check may visit. */
+	private const BUDGET = 100000;
+
+	private static int $budget;
+	private static bool $unique_items = false;
+	private static bool $uncacheable;
+	/** @var array|null the last schema that passed */
+	private static ?array $passed = null;
+
+	/** Why core cannot be given `$schema`, or null. */
+	public static function problem( array $schema ): ?string {
+		if ( $schema === self::$passed ) {
+			return null;
+		}
+		self::$budget        = self::BUDGET;
+		self::$unique_items  = false;
+		self::$uncacheable   = false;
+		try {
+			self::walk( $schema, 0 );
+		} catch ( \LengthException $e ) {
+			self::$passed = null;
+			return $e->getMessage();
+		}
+		self::$passed = self::$uncacheable ? null : $schema;
+		return null;
+	}
+
+	/** Does the schema last checked by problem() use uniqueItems anywhere core looks? */
+	public static function uses_unique_items(): bool {
+		return self::$unique_items;
+	}
+
+	private static function walk( array $schema, int $depth ): void {
+		if ( $depth >= \McpNative\MAX_DEPTH ) {
+			throw new \LengthException( sprintf( 'The schema is nested deeper than %d levels.', \McpNative\MAX_DEPTH ) );
+		}
+		if ( --self::$budget < 0 ) {
+			throw new \LengthException( 'The schema is too large to validate.' );
+		}
+		if ( isset( $schema['uniqueItems'] ) ) {
+			self::note_reference( $schema, 'uniqueItems' );
+			self::$unique_items = self::$unique_items || ! empty( $schema['uniqueItems'] );
+		}
+		foreach ( $schema as $key => $value ) {
+			if ( ! self::$uncacheable && is_array( $value ) && ! in_array( $key, self::CORE_FOLLOWS, true ) ) {
+				foreach ( $value as $item ) {
+					if ( is_array( $item ) ) {
+						self::$uncacheable = true;
+						break;
+					}
+				}
+			}
+		}
+		foreach ( self::CORE_FOLLOWS as $keyword ) {
+			if ( ! isset( $schema[ $keyword ] ) || ! is_array( $schema[ $keyword ] ) ) {
+				continue;
+			}
+			self::note_reference( $schema, $keyword );
+			$position = SchemaKeywords::POSITIONS[ $keyword ];
+			if ( SchemaKeywords::SCHEMA === $position || SchemaKeywords::SCHEMA_OR_LIST === $position ) {
+				self::walk( $schema[ $keyword ], $depth + 1 );
+				continue;
+			}
+			foreach ( $schema[ $keyword ] as $key => $child ) { // a map or a list of sub-schemas
+				if ( is_array( $child ) ) {
+					self::note_reference( $schema[ $keyword ], $key );
+					self::walk( $child, $depth + 1 );
+				}
+			}
+		}
+	}
+
+	private static function note_reference( array $container, $key ): void {
+		if ( ! self::$uncacheable && null !== \ReflectionReference::fromArrayElement( $container, $key ) ) {
+			self::$uncacheable = true;
+		}
+	}
+}

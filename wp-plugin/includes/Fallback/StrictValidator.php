@@ -1,0 +1,805 @@
+<?php
+/**
+ * The `strict` profile without the extension. WordPress core has no counterpart (its validator is
+ * WordPress's draft-4 dialect with coercions), so this one is written here; what it covers is
+ * listed in docs/ARCHITECTURE.md ("The PHP fallback").
+ *
+ * @package McpNative
+ */
+
+namespace McpNative\Plugin\Fallback;
+
+use McpNative\Plugin\JsonPointer;
+
+/**
+ * The `strict` profile without the extension: a draft 2020-12 validator over the JSON types as
+ * sent (src/core/validate/strict.rs uses the jsonschema crate; paths, keywords and messages are
+ * the same, the order of violations may differ). `format` is an annotation, as in 2020-12.
+ */
+final class StrictValidator {
+	private const MAX_DEPTH = 128;
+	private const TYPE_ORDER = array( 'null', 'boolean', 'integer', 'number', 'string', 'array', 'object' );
+	/** Data no keyword reads (left out of the converted schema, however deep or endless). */
+	private const NOT_READ = array( 'default' => true, 'examples' => true );
+	/** How a SchemaKeywords position is converted: schema, map or list of schemas, data; null: left out. */
+	private const CTX_OF_POSITION = array(
+		SchemaKeywords::SCHEMA                => 's',
+		SchemaKeywords::SCHEMA_OR_LIST        => 's',
+		SchemaKeywords::SCHEMA_MAP            => 'm',
+		SchemaKeywords::SCHEMA_LIST           => 'l',
+		SchemaKeywords::MAP_OF_SCHEMA_OR_LIST => 'd',
+		SchemaKeywords::DATA                  => 'd',
+		SchemaKeywords::WORDPRESS_ONLY        => null,
+	);
+
+	/** @var mixed the converted root schema */
+	private $root;
+	private Violations $errors;
+	/** @var array<int,true> the `$ref` targets applied to the current value, by object id */
+	private array $ref_chain = array();
+
+	private function __construct() {
+		$this->errors = new Violations();
+	}
+
+	/**
+	 * @param mixed  $value
+	 * @param string $path JSON Pointer of the value inside a larger document: every path starts with it.
+	 * @return list<array{path:string,keyword:string,message:string}>
+	 */
+	public static function validate( $value, array $schema, string $path = '' ): array {
+		$v = new self();
+		try {
+			$v->root = self::normalize( self::schema_json( $schema, 0 ), 0 );
+		} catch ( \LengthException $e ) {
+			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => 'Invalid schema: ' . $e->getMessage() ) );
+		}
+		$bad = self::schema_problem( $v->root, '' );
+		if ( null !== $bad ) {
+			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
+		}
+		$conv         = array();
+		self::$budget = self::WORK_BUDGET;
+		$json         = self::value_json( $value, $v->root, 0, $path, $conv );
+		foreach ( $conv as $e ) {
+			if ( 'size' === $e['keyword'] || 'depth' === $e['keyword'] ) {
+				$e['path'] = '' === $e['path'] ? $path : $e['path'];
+				return array( $e );
+			}
+		}
+		foreach ( $conv as $e ) {
+			$v->fail( $e['path'], $e['keyword'], $e['message'] );
+		}
+		if ( ! $conv ) {
+			$v->node( $json, $v->root, $path, 0 );
+		}
+		return $v->errors->all();
+	}
+
+	private static function who( string $p ): string {
+		return '' === $p ? 'value' : $p;
+	}
+
+	/** The first place (JSON Pointer into the schema) where the meta-schema would reject it. */
+	private static function schema_problem( $s, string $at ): ?string {
+		if ( is_bool( $s ) ) {
+			return null;
+		}
+		if ( ! $s instanceof \stdClass ) {
+			return $at;
+		}
+		if ( property_exists( $s, 'type' ) ) {
+			$types = is_array( $s->type ) ? $s->type : array( $s->type );
+			foreach ( $types as $t ) {
+				if ( ! is_string( $t ) || ! in_array( $t, self::TYPE_ORDER, true ) ) {
+					return "$at/type";
+				}
+			}
+		}
+		if ( property_exists( $s, 'required' ) && ( ! is_array( $s->required ) || array_filter( $s->required, static fn( $x ) => ! is_string( $x ) ) ) ) {
+			return "$at/required";
+		}
+		foreach ( get_object_vars( $s ) as $kw => $value ) {
+			$position = SchemaKeywords::child_position( null, $kw );
+			$here     = "$at/" . JsonPointer::token( $kw );
+			$single   = false;
+			if ( SchemaKeywords::SCHEMA === $position || SchemaKeywords::SCHEMA_OR_LIST === $position ) {
+				$subs   = array( $value ); // in 2020-12, `items` is one schema
+				$single = true;
+			} elseif ( SchemaKeywords::SCHEMA_MAP === $position ) {
+				$subs = $value instanceof \stdClass ? get_object_vars( $value ) : null;
+			} elseif ( SchemaKeywords::SCHEMA_LIST === $position ) {
+				$subs = is_array( $value ) && $value ? $value : null;
+			} else {
+				continue;
+			}
+			if ( null === $subs ) {
+				return $here;
+			}
+			foreach ( $subs as $k => $sub ) {
+				$r = self::schema_problem( $sub, $single ? $here : "$here/" . JsonPointer::token( $k ) );
+				if ( null !== $r ) {
+					return $r;
+				}
+			}
+		}
+		foreach ( array( 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf' ) as $kw ) {
+			if ( property_exists( $s, $kw ) && ! is_int( $s->$kw ) && ! is_float( $s->$kw ) ) {
+				return "$at/$kw";
+			}
+		}
+		foreach ( array( 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties' ) as $kw ) {
+			if ( property_exists( $s, $kw ) && ! ( is_int( $s->$kw ) && $s->$kw >= 0 ) && ! ( is_float( $s->$kw ) && $s->$kw >= 0 && floor( $s->$kw ) === $s->$kw ) ) {
+				return "$at/$kw";
+			}
+		}
+		if ( property_exists( $s, 'enum' ) && ! is_array( $s->enum ) ) {
+			return "$at/enum";
+		}
+		return null;
+	}
+
+
+
+	/**
+	 * Schema array → JSON form (stdClass objects, lists); annotation values left out, values
+	 * without a JSON form become null (strict.rs `schema_value`). @param mixed $s
+	 */
+	private static function schema_json( $s, int $depth, string $ctx = 's' ) {
+		if ( $depth > self::MAX_DEPTH ) {
+			throw new \LengthException( 'schema nested deeper than ' . self::MAX_DEPTH . ' levels' );
+		}
+		$child_ctx = static function ( $k ) use ( $ctx ): ?string {
+			if ( 's' !== $ctx ) {
+				return ( 'm' === $ctx || 'l' === $ctx ) ? 's' : 'd';
+			}
+			if ( isset( self::NOT_READ[ $k ] ) ) {
+				return null;
+			}
+			return self::CTX_OF_POSITION[ SchemaKeywords::child_position( null, $k ) ];
+		};
+		if ( is_array( $s ) ) {
+			if ( $s && array_is_list( $s ) ) {
+				$out = array();
+				foreach ( $s as $k => $c ) {
+					$out[] = self::schema_json( $c, $depth + 1, $child_ctx( $k ) ?? 'd' );
+				}
+				return $out;
+			}
+			$o = new \stdClass();
+			foreach ( $s as $k => $c ) {
+				$cc = $child_ctx( $k );
+				if ( null !== $cc ) {
+					$o->{(string) $k} = self::schema_json( $c, $depth + 1, $cc );
+				}
+			}
+			if ( isset( $o->properties ) && array() === $o->properties ) {
+				$o->properties = new \stdClass();
+			}
+			return $o;
+		}
+		if ( $s instanceof \stdClass ) {
+			$o = new \stdClass();
+			foreach ( (array) $s as $k => $c ) {
+				$cc = $child_ctx( $k );
+				if ( null !== $cc ) {
+					$o->{(string) $k} = self::schema_json( $c, $depth + 1, $cc );
+				}
+			}
+			return $o;
+		}
+		if ( is_string( $s ) ) {
+			return self::lossy( $s );
+		}
+		if ( ( is_float( $s ) && ! is_finite( $s ) ) || is_object( $s ) || is_resource( $s ) ) {
+			return null;
+		}
+		return $s;
+	}
+
+	/** WordPress's draft-3 `required: true` and draft-4 boolean exclusive bounds, in 2020-12 form. */
+	private static function normalize( $v, int $depth ) {
+		if ( $depth > self::MAX_DEPTH ) {
+			return $v;
+		}
+		if ( $v instanceof \stdClass ) {
+			$extra = array();
+			if ( isset( $v->properties ) && $v->properties instanceof \stdClass ) {
+				foreach ( get_object_vars( $v->properties ) as $name => $p ) {
+					if ( $p instanceof \stdClass && property_exists( $p, 'required' ) && is_bool( $p->required ) ) {
+						if ( $p->required ) {
+							$extra[] = (string) $name;
+						}
+						unset( $p->required );
+					}
+				}
+			}
+			if ( $extra ) {
+				if ( isset( $v->required ) && is_array( $v->required ) ) {
+					foreach ( $extra as $r ) {
+						if ( ! in_array( $r, $v->required, true ) ) {
+							$v->required[] = $r;
+						}
+					}
+				} else {
+					$v->required = $extra;
+				}
+			} elseif ( property_exists( $v, 'required' ) && is_bool( $v->required ) ) {
+				unset( $v->required );
+			}
+			foreach ( array( 'exclusiveMinimum' => 'minimum', 'exclusiveMaximum' => 'maximum' ) as $ex => $bound ) {
+				if ( property_exists( $v, $ex ) && is_bool( $v->$ex ) ) {
+					$on = $v->$ex;
+					unset( $v->$ex );
+					if ( $on && property_exists( $v, $bound ) ) {
+						$v->$ex = $v->$bound;
+						unset( $v->$bound );
+					}
+				}
+			}
+			foreach ( get_object_vars( $v ) as $k => $c ) {
+				$v->$k = self::normalize( $c, $depth + 1 );
+			}
+			return $v;
+		}
+		if ( is_array( $v ) ) {
+			foreach ( $v as $i => $c ) {
+				$v[ $i ] = self::normalize( $c, $depth + 1 );
+			}
+		}
+		return $v;
+	}
+
+	/** Value nodes one conversion may visit (a container counts 4): more than a 4 MiB request body
+	 * holds, so only a PHP value whose sub-arrays are shared (2^n paths) reaches it. */
+	private const WORK_BUDGET = 4000000;
+
+	/** Value nodes value_json() may still visit (shared sub-arrays make 2^n paths). */
+	private static int $budget = 0;
+
+	/**
+	 * PHP value → JSON form "as sent" (an empty array is an object where the schema wants one).
+	 * A PHP reference cycle ends at the depth limit or the work budget (the extension names it
+	 * `cycle`, as it can see array identities).
+	 */
+	private static function value_json( $v, $schema, int $depth, string $path, array &$errs ) {
+		// a whole-value problem ends the conversion (one violation, bounded memory)
+		if ( self::$budget < 0 ) {
+			return null;
+		}
+		if ( --self::$budget < 0 ) {
+			$errs[] = array( 'path' => '', 'keyword' => 'size', 'message' => 'value is too large to validate.' );
+			return null;
+		}
+		if ( $depth > self::MAX_DEPTH ) {
+			self::$budget = -1;
+			$errs[]       = array( 'path' => $path, 'keyword' => 'depth', 'message' => self::who( $path ) . ' is nested deeper than ' . self::MAX_DEPTH . ' levels.' );
+			return null;
+		}
+		if ( is_array( $v ) || $v instanceof \stdClass ) {
+			self::$budget -= 3; // a container costs PHP a few leaves' memory
+		}
+		if ( is_array( $v ) ) {
+			$wants_object = false;
+			if ( $schema instanceof \stdClass ) {
+				$t = $schema->type ?? null;
+				if ( is_string( $t ) ) {
+					$wants_object = 'object' === $t;
+				} elseif ( is_array( $t ) ) {
+					$wants_object = in_array( 'object', $t, true ) && ! in_array( 'array', $t, true );
+				} else {
+					$wants_object = property_exists( $schema, 'properties' );
+				}
+			}
+			if ( array_is_list( $v ) && ! ( ! $v && $wants_object ) ) {
+				$out = array();
+				foreach ( $v as $i => $c ) {
+					// ints, booleans and null are their own JSON form: no call per item of a long list
+					if ( is_int( $c ) || is_bool( $c ) || null === $c ) {
+						$out[] = $c;
+						if ( --self::$budget < 0 ) {
+							return self::value_json( null, null, $depth, $path, $errs );
+						}
+						continue;
+					}
+					$out[] = self::value_json( $c, self::child_schema( $schema, $i, true ), $depth + 1, $path . '/' . $i, $errs );
+				}
+				return $out;
+			}
+			$o = new \stdClass();
+			foreach ( $v as $k => $c ) {
+				$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, JsonPointer::append( $path, $k ), $errs );
+			}
+			return $o;
+		}
+		if ( $v instanceof \stdClass ) {
+			$o = new \stdClass();
+			foreach ( (array) $v as $k => $c ) {
+				$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, JsonPointer::append( $path, $k ), $errs );
+			}
+			return $o;
+		}
+		$problem = null;
+		if ( is_float( $v ) && ! is_finite( $v ) ) {
+			$problem = 'NaN or INF is not a JSON number';
+		} elseif ( is_string( $v ) && ! preg_match( '//u', $v ) ) {
+			$problem = 'string is not valid UTF-8';
+		} elseif ( is_object( $v ) || is_resource( $v ) ) {
+			$problem = 'value has no JSON form';
+		}
+		if ( null !== $problem ) {
+			$errs[] = array( 'path' => $path, 'keyword' => 'type', 'message' => self::who( $path ) . ": $problem." );
+			return null;
+		}
+		return $v;
+	}
+
+	/** The sub-schema value_json() reads the JSON form of a member or item by. @param mixed $schema */
+	private static function child_schema( $schema, $key, bool $index ) {
+		if ( ! $schema instanceof \stdClass ) {
+			return null;
+		}
+		if ( $index ) {
+			return isset( $schema->items ) && $schema->items instanceof \stdClass ? $schema->items : null;
+		}
+		if ( isset( $schema->properties ) && $schema->properties instanceof \stdClass && property_exists( $schema->properties, (string) $key ) ) {
+			return $schema->properties->{(string) $key};
+		}
+		return isset( $schema->additionalProperties ) && $schema->additionalProperties instanceof \stdClass ? $schema->additionalProperties : null;
+	}
+
+	private function fail( string $path, string $keyword, string $message ): void {
+		$this->errors->add( $path, $keyword, $message );
+	}
+
+	private static function json_type( $v ): string {
+		if ( null === $v ) {
+			return 'null';
+		}
+		if ( is_bool( $v ) ) {
+			return 'boolean';
+		}
+		if ( is_int( $v ) || is_float( $v ) ) {
+			return 'number';
+		}
+		if ( is_string( $v ) ) {
+			return 'string';
+		}
+		return is_array( $v ) ? 'array' : 'object';
+	}
+
+	private static function has_type( $v, string $t ): bool {
+		$jt = self::json_type( $v );
+		if ( 'integer' === $t ) {
+			return is_int( $v ) || ( is_float( $v ) && floor( $v ) === $v );
+		}
+		return $jt === $t;
+	}
+
+	private static function equal( $a, $b ): bool {
+		if ( ( is_int( $a ) || is_float( $a ) ) && ( is_int( $b ) || is_float( $b ) ) ) {
+			return $a == $b; // phpcs:ignore Universal.Operators.StrictComparisons
+		}
+		if ( is_array( $a ) && is_array( $b ) ) {
+			if ( count( $a ) !== count( $b ) ) {
+				return false;
+			}
+			foreach ( $a as $i => $x ) {
+				if ( ! self::equal( $x, $b[ $i ] ) ) {
+					return false;
+				}
+			}
+			return true;
+		}
+		if ( $a instanceof \stdClass && $b instanceof \stdClass ) {
+			$x = get_object_vars( $a );
+			$y = get_object_vars( $b );
+			if ( count( $x ) !== count( $y ) ) {
+				return false;
+			}
+			foreach ( $x as $k => $c ) {
+				if ( ! array_key_exists( $k, $y ) || ! self::equal( $c, $y[ $k ] ) ) {
+					return false;
+				}
+			}
+			return true;
+		}
+		return $a === $b;
+	}
+
+	/**
+	 * A key equal JSON values share and unequal ones do not (numbers by value, object members in
+	 * any order): uniqueItems hashes each item once instead of comparing pairs. A container's key
+	 * is a SHA-256 of its members' keys, so keys stay short and collisions cannot be crafted.
+	 *
+	 * @param mixed $v a value in JSON form (value_json)
+	 */
+	private static function canonical( $v ): string {
+		if ( is_array( $v ) ) {
+			$members = '';
+			foreach ( $v as $item ) {
+				$members .= self::canonical( $item ) . ',';
+			}
+			return '[' . hash( 'sha256', $members, true );
+		}
+		if ( $v instanceof \stdClass ) {
+			$vars = get_object_vars( $v );
+			ksort( $vars, SORT_STRING );
+			$members = '';
+			foreach ( $vars as $name => $item ) {
+				$members .= strlen( (string) $name ) . ':' . $name . '=' . self::canonical( $item ) . ',';
+			}
+			return '{' . hash( 'sha256', $members, true );
+		}
+		if ( is_float( $v ) ) {
+			return floor( $v ) === $v && abs( $v ) < 9.2e18 ? 'n' . (int) $v : 'n' . sprintf( '%.17g', $v );
+		}
+		if ( is_int( $v ) ) {
+			return 'n' . $v;
+		}
+		return is_string( $v ) ? 's' . strlen( $v ) . ':' . $v : var_export( $v, true );
+	}
+
+	private static function num( $n ): string {
+		return is_float( $n ) ? ( floor( $n ) === $n && abs( $n ) < 1e15 ? (string) (int) $n : self::float_string( $n ) ) : ( is_scalar( $n ) ? (string) $n : 'array' );
+	}
+
+	/** String as Rust's String::from_utf8_lossy shows it (maximal invalid subparts → U+FFFD). */
+	private static function lossy( string $s ): string {
+		if ( preg_match( '//u', $s ) ) {
+			return $s;
+		}
+		$out = '';
+		$len = strlen( $s );
+		$i   = 0;
+		while ( $i < $len ) {
+			$b = ord( $s[ $i ] );
+			if ( $b < 0x80 ) {
+				$out .= $s[ $i++ ];
+				continue;
+			}
+			if ( $b >= 0xC2 && $b <= 0xDF ) {
+				$need = 1;
+				$lo   = 0x80;
+				$hi   = 0xBF;
+			} elseif ( $b >= 0xE0 && $b <= 0xEF ) {
+				$need = 2;
+				$lo   = 0xE0 === $b ? 0xA0 : 0x80;
+				$hi   = 0xED === $b ? 0x9F : 0xBF;
+			} elseif ( $b >= 0xF0 && $b <= 0xF4 ) {
+				$need = 3;
+				$lo   = 0xF0 === $b ? 0x90 : 0x80;
+				$hi   = 0xF4 === $b ? 0x8F : 0xBF;
+			} else {
+				$out .= "\u{FFFD}";
+				++$i;
+				continue;
+			}
+			$j = $i + 1;
+			$k = 0;
+			while ( $k < $need && $j < $len ) {
+				$c = ord( $s[ $j ] );
+				if ( 0 === $k ? ( $c < $lo || $c > $hi ) : ( $c < 0x80 || $c > 0xBF ) ) {
+					break;
+				}
+				++$j;
+				++$k;
+			}
+			$out .= $k === $need ? substr( $s, $i, $need + 1 ) : "\u{FFFD}";
+			$i    = $j;
+		}
+		return $out;
+	}
+
+	/** (string) $float with precision 14, independent of the ini setting (as the extension prints it). */
+	private static function float_string( float $f ): string {
+		if ( is_nan( $f ) ) {
+			return 'NAN';
+		}
+		if ( is_infinite( $f ) ) {
+			return $f > 0 ? 'INF' : '-INF';
+		}
+		if ( 0.0 === $f ) {
+			return fdiv( 1.0, $f ) < 0 ? '-0' : '0';
+		}
+		$e = sprintf( '%.13e', abs( $f ) );
+		[ $mant, $exp ] = explode( 'e', $e );
+		$exp    = (int) $exp;
+		$digits = rtrim( str_replace( '.', '', $mant ), '0' );
+		if ( '' === $digits ) {
+			$digits = '0';
+		}
+		$decpt = $exp + 1;
+		$neg   = $f < 0 ? '-' : '';
+		if ( $decpt < -3 || $decpt > 14 ) {
+			$first = $digits[0];
+			$rest  = substr( $digits, 1 );
+			$rest  = '' === $rest ? '0' : $rest;
+			$sign  = $decpt - 1 < 0 ? '-' : '+';
+			return $neg . $first . '.' . $rest . 'E' . $sign . abs( $decpt - 1 );
+		}
+		if ( $decpt <= 0 ) {
+			return $neg . '0.' . str_repeat( '0', -$decpt ) . $digits;
+		}
+		if ( strlen( $digits ) <= $decpt ) {
+			return $neg . $digits . str_repeat( '0', $decpt - strlen( $digits ) );
+		}
+		return $neg . substr( $digits, 0, $decpt ) . '.' . substr( $digits, $decpt );
+	}
+
+	private function resolve( string $ref ) {
+		if ( '' === $ref || '#' === $ref ) {
+			return $this->root;
+		}
+		if ( 0 !== strpos( $ref, '#/' ) ) {
+			return null;
+		}
+		$node = $this->root;
+		foreach ( explode( '/', substr( $ref, 2 ) ) as $seg ) {
+			// a URI fragment: each token percent-decoded, then unescaped (RFC 6901 §6)
+			$seg = str_replace( array( '~1', '~0' ), array( '/', '~' ), rawurldecode( $seg ) );
+			if ( $node instanceof \stdClass && property_exists( $node, $seg ) ) {
+				$node = $node->$seg;
+			} elseif ( is_array( $node ) && array_key_exists( (int) $seg, $node ) ) {
+				$node = $node[ (int) $seg ];
+			} else {
+				return null;
+			}
+		}
+		return $node;
+	}
+
+	/** Does `$v` (a child value of the node's value when `$child`) match `$schema`? */
+	private function matches( $v, $schema, int $depth, bool $child = false ): bool {
+		$saved        = $this->errors;
+		$this->errors = new Violations();
+		$child ? $this->child( $v, $schema, '', $depth ) : $this->node( $v, $schema, '', $depth );
+		$ok           = 0 === $this->errors->count();
+		$this->errors = $saved;
+		return $ok;
+	}
+
+	/** node() for a member or item: a `$ref` met again below it is progress, not a cycle. */
+	private function child( $v, $s, string $path, int $depth ): void {
+		$chain           = $this->ref_chain;
+		$this->ref_chain = array();
+		$this->node( $v, $s, $path, $depth );
+		$this->ref_chain = $chain;
+	}
+
+	private function node( $v, $s, string $path, int $depth ): void {
+		if ( true === $s ) {
+			return;
+		}
+		$who = self::who( $path );
+		if ( false === $s ) {
+			$this->fail( $path, 'falseSchema', "$who is not allowed." );
+			return;
+		}
+		if ( ! $s instanceof \stdClass || $depth > self::MAX_DEPTH * 4 ) {
+			return;
+		}
+		if ( isset( $s->{'$ref'} ) && is_string( $s->{'$ref'} ) ) {
+			$target = $this->resolve( $s->{'$ref'} );
+			$id     = is_object( $target ) ? spl_object_id( $target ) : null;
+			// a `$ref` back to a schema already applied to this same value adds nothing and
+			// would branch without end (`oneOf` of two `{"$ref": "#"}`): not followed again
+			if ( null !== $target && ( null === $id || ! isset( $this->ref_chain[ $id ] ) ) ) {
+				if ( null !== $id ) {
+					$this->ref_chain[ $id ] = true;
+				}
+				$this->node( $v, $target, $path, $depth + 1 );
+				unset( $this->ref_chain[ $id ] );
+			}
+		}
+		if ( property_exists( $s, 'type' ) ) {
+			$types = is_array( $s->type ) ? $s->type : array( $s->type );
+			$ok    = false;
+			foreach ( $types as $t ) {
+				if ( is_string( $t ) && self::has_type( $v, $t ) ) {
+					$ok = true;
+					break;
+				}
+			}
+			if ( ! $ok ) {
+				$names = array_values( array_filter( self::TYPE_ORDER, static fn( $t ) => in_array( $t, $types, true ) ) );
+				$this->fail( $path, 'type', "$who is not of type " . implode( ',', $names ) . '.' );
+			}
+		}
+		if ( property_exists( $s, 'enum' ) && is_array( $s->enum ) ) {
+			$ok = false;
+			foreach ( $s->enum as $m ) {
+				if ( self::equal( $v, $m ) ) {
+					$ok = true;
+					break;
+				}
+			}
+			if ( ! $ok ) {
+				$this->fail( $path, 'enum', "$who is not one of the allowed values." );
+			}
+		}
+		if ( property_exists( $s, 'const' ) && ! self::equal( $v, $s->const ) ) {
+			$this->fail( $path, 'const', "$who is not the expected constant." );
+		}
+		if ( is_int( $v ) || is_float( $v ) ) {
+			foreach ( array( 'minimum' => array( '<', 'greater than or equal to' ), 'maximum' => array( '>', 'less than or equal to' ), 'exclusiveMinimum' => array( '<=', 'greater than' ), 'exclusiveMaximum' => array( '>=', 'less than' ) ) as $kw => [ $op, $words ] ) {
+				if ( isset( $s->$kw ) && ( is_int( $s->$kw ) || is_float( $s->$kw ) ) ) {
+					$l   = $s->$kw;
+					$bad = '<' === $op ? $v < $l : ( '>' === $op ? $v > $l : ( '<=' === $op ? $v <= $l : $v >= $l ) );
+					if ( $bad ) {
+						$this->fail( $path, $kw, "$who must be $words " . self::num( $l ) . '.' );
+					}
+				}
+			}
+			if ( isset( $s->multipleOf ) && ( is_int( $s->multipleOf ) || is_float( $s->multipleOf ) ) && 0 != $s->multipleOf ) { // phpcs:ignore
+				$m = $s->multipleOf;
+				if ( is_int( $v ) && is_int( $m ) ) {
+					$ok = 0 === $v % $m;
+				} else {
+					$q  = $v / $m;
+					$ok = abs( $q - round( $q ) ) <= 1e-9 * max( 1.0, abs( $q ) );
+				}
+				if ( ! $ok ) {
+					$this->fail( $path, 'multipleOf', "$who must be a multiple of " . self::num( (float) $m ) . '.' );
+				}
+			}
+		}
+		if ( is_string( $v ) ) {
+			$len = strlen( $v ) - preg_match_all( '/[\x80-\xBF]/', $v );
+			if ( isset( $s->minLength ) && is_int( $s->minLength ) && $len < $s->minLength ) {
+				$this->fail( $path, 'minLength', "$who must be at least {$s->minLength} characters long." );
+			}
+			if ( isset( $s->maxLength ) && is_int( $s->maxLength ) && $len > $s->maxLength ) {
+				$this->fail( $path, 'maxLength', "$who must be at most {$s->maxLength} characters long." );
+			}
+			if ( isset( $s->pattern ) && is_string( $s->pattern ) ) {
+				$r = @preg_match( '/' . str_replace( '/', '\\/', $s->pattern ) . '/u', $v ); // phpcs:ignore
+				if ( 0 === $r ) {
+					$this->fail( $path, 'pattern', "$who does not match pattern {$s->pattern}." );
+				}
+			}
+		}
+		if ( is_array( $v ) ) {
+			$this->array_keywords( $v, $s, $path, $who, $depth );
+		}
+		if ( $v instanceof \stdClass ) {
+			$this->object_keywords( $v, $s, $path, $who, $depth );
+		}
+		foreach ( array( 'allOf' ) as $kw ) {
+			if ( isset( $s->$kw ) && is_array( $s->$kw ) ) {
+				foreach ( $s->$kw as $sub ) {
+					$this->node( $v, $sub, $path, $depth + 1 );
+				}
+			}
+		}
+		if ( isset( $s->anyOf ) && is_array( $s->anyOf ) ) {
+			$ok = false;
+			foreach ( $s->anyOf as $sub ) {
+				if ( $this->matches( $v, $sub, $depth + 1 ) ) {
+					$ok = true;
+					break;
+				}
+			}
+			if ( ! $ok ) {
+				$this->fail( $path, 'anyOf', "$who does not match any of the expected formats." );
+			}
+		}
+		if ( isset( $s->oneOf ) && is_array( $s->oneOf ) ) {
+			$n = 0;
+			foreach ( $s->oneOf as $sub ) {
+				$n += $this->matches( $v, $sub, $depth + 1 ) ? 1 : 0;
+			}
+			if ( 0 === $n ) {
+				$this->fail( $path, 'oneOf', "$who does not match any of the expected formats." );
+			} elseif ( $n > 1 ) {
+				$this->fail( $path, 'oneOf', "$who matches more than one of the expected formats." );
+			}
+		}
+		if ( property_exists( $s, 'not' ) && $this->matches( $v, $s->not, $depth + 1 ) ) {
+			$this->fail( $path, 'not', "$who must not match the schema." );
+		}
+		if ( property_exists( $s, 'if' ) ) {
+			if ( $this->matches( $v, $s->if, $depth + 1 ) ) {
+				if ( property_exists( $s, 'then' ) ) {
+					$this->node( $v, $s->then, $path, $depth + 1 );
+				}
+			} elseif ( property_exists( $s, 'else' ) ) {
+				$this->node( $v, $s->else, $path, $depth + 1 );
+			}
+		}
+	}
+
+	private function array_keywords( array $v, \stdClass $s, string $path, string $who, int $depth ): void {
+		$prefix = isset( $s->prefixItems ) && is_array( $s->prefixItems ) ? $s->prefixItems : array();
+		foreach ( $v as $i => $item ) {
+			if ( isset( $prefix[ $i ] ) ) {
+				$this->child( $item, $prefix[ $i ], "$path/$i", $depth + 1 );
+			} elseif ( property_exists( $s, 'items' ) && ( $s->items instanceof \stdClass || is_bool( $s->items ) ) ) {
+				$this->child( $item, $s->items, "$path/$i", $depth + 1 );
+			}
+		}
+		$n = count( $v );
+		if ( isset( $s->minItems ) && is_int( $s->minItems ) && $n < $s->minItems ) {
+			$this->fail( $path, 'minItems', "$who must contain at least {$s->minItems} items." );
+		}
+		if ( isset( $s->maxItems ) && is_int( $s->maxItems ) && $n > $s->maxItems ) {
+			$this->fail( $path, 'maxItems', "$who must contain at most {$s->maxItems} items." );
+		}
+		if ( ! empty( $s->uniqueItems ) && true === $s->uniqueItems ) {
+			$seen = array();
+			foreach ( $v as $item ) {
+				$key = self::canonical( $item );
+				if ( isset( $seen[ $key ] ) ) {
+					$this->fail( $path, 'uniqueItems', "$who has duplicate items." );
+					break;
+				}
+				$seen[ $key ] = true;
+			}
+		}
+		if ( property_exists( $s, 'contains' ) ) {
+			$found = 0;
+			foreach ( $v as $item ) {
+				$found += $this->matches( $item, $s->contains, $depth + 1, true ) ? 1 : 0;
+			}
+			$min = isset( $s->minContains ) && is_int( $s->minContains ) ? $s->minContains : 1;
+			if ( $found < $min || ( isset( $s->maxContains ) && is_int( $s->maxContains ) && $found > $s->maxContains ) ) {
+				$this->fail( $path, 'contains', "$who does not satisfy contains." );
+			}
+		}
+	}
+
+	private function object_keywords( \stdClass $v, \stdClass $s, string $path, string $who, int $depth ): void {
+		$props = get_object_vars( $v );
+		if ( isset( $s->required ) && is_array( $s->required ) ) {
+			foreach ( $s->required as $name ) {
+				if ( is_string( $name ) && ! array_key_exists( $name, $props ) ) {
+					$this->fail( JsonPointer::append( $path, $name ), 'required', "$name is a required property of $who." );
+				}
+			}
+		}
+		$n = count( $props );
+		if ( isset( $s->minProperties ) && is_int( $s->minProperties ) && $n < $s->minProperties ) {
+			$this->fail( $path, 'minProperties', "$who must contain at least {$s->minProperties} properties." );
+		}
+		if ( isset( $s->maxProperties ) && is_int( $s->maxProperties ) && $n > $s->maxProperties ) {
+			$this->fail( $path, 'maxProperties', "$who must contain at most {$s->maxProperties} properties." );
+		}
+		$declared = isset( $s->properties ) && $s->properties instanceof \stdClass ? get_object_vars( $s->properties ) : array();
+		$patterns = isset( $s->patternProperties ) && $s->patternProperties instanceof \stdClass ? get_object_vars( $s->patternProperties ) : array();
+		foreach ( $props as $name => $c ) {
+			$name    = (string) $name;
+			$covered = false;
+			if ( array_key_exists( $name, $declared ) ) {
+				$covered = true;
+				$this->child( $c, $declared[ $name ], JsonPointer::append( $path, $name ), $depth + 1 );
+			}
+			foreach ( $patterns as $p => $ps ) {
+				if ( 1 === @preg_match( '/' . str_replace( '/', '\\/', (string) $p ) . '/u', $name ) ) { // phpcs:ignore
+					$covered = true;
+					$this->child( $c, $ps, JsonPointer::append( $path, $name ), $depth + 1 );
+				}
+			}
+			if ( ! $covered && property_exists( $s, 'additionalProperties' ) ) {
+				if ( false === $s->additionalProperties ) {
+					$this->fail( JsonPointer::append( $path, $name ), 'additionalProperties', "$name is not a valid property of Object." );
+				} else {
+					$this->child( $c, $s->additionalProperties, JsonPointer::append( $path, $name ), $depth + 1 );
+				}
+			}
+			if ( property_exists( $s, 'propertyNames' ) && ! $this->matches( $name, $s->propertyNames, $depth + 1, true ) ) {
+				$this->fail( $path, 'propertyNames', "$who does not satisfy propertyNames." );
+			}
+		}
+		if ( isset( $s->dependentRequired ) && $s->dependentRequired instanceof \stdClass ) {
+			foreach ( get_object_vars( $s->dependentRequired ) as $if => $needs ) {
+				if ( array_key_exists( $if, $props ) && is_array( $needs ) ) {
+					foreach ( $needs as $need ) {
+						if ( ! array_key_exists( $need, $props ) ) {
+							$this->fail( JsonPointer::append( $path, $need ), 'required', "$need is a required property of $who." );
+						}
+					}
+				}
+			}
+		}
+	}
+}
