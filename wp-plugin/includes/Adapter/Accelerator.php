@@ -28,6 +28,9 @@ use McpNative\Plugin\Logger;
  * something loaded those classes before us. Our replacement classes are checked with Reflection
  * against the same signatures before they are used.
  *
+ * While accelerated, the adapter builds its servers only for REST requests that may reach them
+ * (DeferredServers), not on every REST request.
+ *
  * Independently of the opt-in: while the adapter serves its default server (its instance is
  * hooked on rest_api_init and `mcp_adapter_create_default_server` is true), our default server
  * is not registered (filter `mcp_native_default_server_enabled`), because both live at
@@ -107,6 +110,12 @@ final class Accelerator {
 		spl_autoload_register( array( self::class, 'autoload' ), true, true );
 		add_action( 'plugins_loaded', array( self::class, 'reprepend_autoloader' ), 0 );
 		add_filter( 'mcp_native_default_server_enabled', array( self::class, 'default_server_enabled' ), 5 );
+		DeferredServers::boot();
+	}
+
+	/** Whether the adapter's two classes are (or, on first use, will be) served by this plugin. */
+	public static function active(): bool {
+		return self::decide()['active'];
 	}
 
 	/**
@@ -205,8 +214,8 @@ final class Accelerator {
 		if ( ! class_exists( self::ADAPTER_CLASS, false ) ) {
 			return false;
 		}
-		$hooked = false;
-		foreach ( array( 'rest_api_init', 'init' ) as $hook ) {
+		$hooked = DeferredServers::moved(); // its init() runs on a dispatch that may reach it
+		foreach ( $hooked ? array() : array( 'rest_api_init', 'init' ) as $hook ) {
 			$callbacks = $GLOBALS['wp_filter'][ $hook ]->callbacks ?? array();
 			foreach ( $callbacks as $by_priority ) {
 				foreach ( $by_priority as $callback ) {
