@@ -9,23 +9,26 @@
 #   floor          neither MCP plugin active: GET /wp-json/wp/v2/types/post, authenticated
 #   floor-reg      the same request, plus the 500 abilities registered
 #   ours           MCP Native, extension loaded: tools/list of its 500-tool server, tools/call
-#                  of one tool, and the plain REST request
+#                  of one tool; the plain REST request in a pool of its own (ours-rest)
 #   ours-php       the same server on the PHP fallback (no extension): tools/list
 #   ours-1         MCP Native, extension, one ability and a 1-tool server: the same tools/call
-#   adapter        the official adapter alone, a 500-tool server: tools/list, the REST request
+#   adapter        the official adapter alone, a 500-tool server: tools/list, and the REST request
+#                  in a pool of its own (adapter-rest)
 #   adapter-accel  the same adapter accelerated by MCP Native (extension): the same two requests
+#                  (accel-rest)
 #
 # The adapter pools need MCP_NATIVE_ADAPTER_DIR (a checkout of github.com/WordPress/mcp-adapter,
 # never committed here; installed with scripts/adapter-stack.sh and the WP\McpSchema stand-in of
 # tests/adapter/standin/). Without it those rows say they were skipped, and why.
 #
 # bench/e2e/driver.py measures: every target is checked once, then BENCH_E2E_RUNS runs (default 3)
-# of BENCH_E2E_ROUNDS rounds (default 20); a round sends one request to every target in turn, a
+# of BENCH_E2E_ROUNDS rounds (default 20); a round sends one request to every target, in an order
+# shuffled per round, BENCH_E2E_GAP_MS (default 25) apart; a
 # ratio is the median over the rounds of a run of the per-round ratio, and the table shows the
 # median of the runs. The whole measurement stops at BENCH_E2E_MAX_SECONDS (default 420).
 # Results: .test-run/bench-e2e/results.md and results.json.
 #
-# Environment: MCP_NATIVE_ADAPTER_DIR, EXT_SO, BENCH_E2E_RUNS, BENCH_E2E_ROUNDS, BENCH_E2E_WARMUP
+# Environment: MCP_NATIVE_ADAPTER_DIR, EXT_SO, BENCH_E2E_RUNS, BENCH_E2E_ROUNDS, BENCH_E2E_WARMUP, BENCH_E2E_GAP_MS
 # (default 5 rounds), BENCH_E2E_MAX_SECONDS, BENCH_E2E_ABILITIES (default 500).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,10 +39,11 @@ die() { printf '[bench-e2e] ERROR: %s\n' "$*" >&2; exit 1; }
 RUNS="${BENCH_E2E_RUNS:-3}"
 ROUNDS="${BENCH_E2E_ROUNDS:-20}"
 WARMUP="${BENCH_E2E_WARMUP:-5}"
+GAP_MS="${BENCH_E2E_GAP_MS:-25}"
 MAX_S="${BENCH_E2E_MAX_SECONDS:-420}"
 COUNT="${BENCH_E2E_ABILITIES:-500}"
-for v in RUNS ROUNDS WARMUP MAX_S COUNT; do
-    [[ "${!v}" =~ ^[0-9]+$ ]] && [ "${!v}" -gt 0 ] || [ "$v" = WARMUP ] || die "$v must be a positive whole number (got '${!v}')"
+for v in RUNS ROUNDS WARMUP GAP_MS MAX_S COUNT; do
+    [[ "${!v}" =~ ^[0-9]+$ ]] && [ "${!v}" -gt 0 ] || [ "$v" = WARMUP ] || [ "$v" = GAP_MS ] || die "$v must be a positive whole number (got '${!v}')"
 done
 
 bash scripts/install-deps.sh
@@ -93,15 +97,20 @@ serve floor-reg without-extension floor-reg
 serve ours with-extension ours MCP_NATIVE_REQUIRE=native
 serve ours without-extension ours-php MCP_NATIVE_REQUIRE=fallback
 serve ours-1 with-extension ours-1 MCP_NATIVE_REQUIRE=native
+# The non-MCP REST requests get pools of their own: a worker that just served a 500-tool list is
+# not the state a site's ordinary requests run in.
+serve ours with-extension ours-rest MCP_NATIVE_REQUIRE=native
 if [ -n "$ADAPTER" ]; then
     serve adapter without-extension adapter
     serve adapter-accel with-extension adapter-accel MCP_NATIVE_REQUIRE=native MCPN_ADAPTER_ACCELERATE=1
+    serve adapter without-extension adapter-rest
+    serve adapter-accel with-extension accel-rest MCP_NATIVE_REQUIRE=native MCPN_ADAPTER_ACCELERATE=1
 fi
 
 REST=/wp-json/wp/v2/types/post
 LIST='{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}'
 CALL='{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bench-ping","arguments":{"text":"hello"}}}'
-export BENCH_AUTH="$AUTH" BENCH_RUNS="$RUNS" BENCH_ROUNDS="$ROUNDS" BENCH_WARMUP="$WARMUP" BENCH_MAX_S="$MAX_S" \
+export BENCH_AUTH="$AUTH" BENCH_RUNS="$RUNS" BENCH_ROUNDS="$ROUNDS" BENCH_WARMUP="$WARMUP" BENCH_GAP_MS="$GAP_MS" BENCH_MAX_S="$MAX_S" \
     BENCH_REST="$REST" BENCH_LIST="$LIST" BENCH_CALL="$CALL" BENCH_COUNT="$COUNT" BENCH_ADAPTER="$ADAPTER"
 export BENCH_PORTS; BENCH_PORTS="$(for k in "${!PORT[@]}"; do printf '%s=%s\n' "$k" "${PORT[$k]}"; done)"
 python3 - "$RUN/config.json" <<'PY'
@@ -123,7 +132,7 @@ targets = [
     mcp("ours-php-list", "ours-php", "mcp-native-bench", E["BENCH_LIST"], '"tools"', n),
     mcp("ours-call", "ours", "mcp-native-bench", E["BENCH_CALL"], '"isError":false'),
     mcp("ours1-call", "ours-1", "mcp-native-bench", E["BENCH_CALL"], '"isError":false'),
-    rest("ours-rest", "ours"),
+    rest("ours-rest", "ours-rest"),
 ]
 F = "floor (plain authenticated REST request)"
 R = "floor + registration"
@@ -137,11 +146,13 @@ ratios = [
     {"label": "non-MCP REST request, MCP Native active", "num": "ours-rest", "den": "floor", "baseline": F},
 ]
 if E["BENCH_ADAPTER"]:
+    # Each pool must run what it claims (headers of tests/adapter/site/00-adapter-standin.php):
+    # which SchemaTransformer served the list, whether the REST request built the adapter's servers.
     targets += [
-        mcp("adapter-list", "adapter", "mcp-adapter-bench", E["BENCH_LIST"], '"tools"', n),
-        mcp("accel-list", "adapter-accel", "mcp-adapter-bench", E["BENCH_LIST"], '"tools"', n),
-        rest("adapter-rest", "adapter"),
-        rest("accel-rest", "adapter-accel"),
+        dict(mcp("adapter-list", "adapter", "mcp-adapter-bench", E["BENCH_LIST"], '"tools"', n), headers={"x-mcpn-schema-layer": "adapter"}),
+        dict(mcp("accel-list", "adapter-accel", "mcp-adapter-bench", E["BENCH_LIST"], '"tools"', n), headers={"x-mcpn-schema-layer": "mcp-native"}),
+        dict(rest("adapter-rest", "adapter-rest"), headers={"x-mcpn-adapter-init": "1"}),
+        dict(rest("accel-rest", "accel-rest"), headers={"x-mcpn-adapter-init": "0"}),
     ]
     A = "the plain adapter's tools/list"
     ratios += [
@@ -154,7 +165,7 @@ if E["BENCH_ADAPTER"]:
         {"label": "non-MCP REST request, adapter accelerated", "num": "accel-rest", "den": "floor", "baseline": F, "target": "≤ 1.05"},
     ]
 json.dump({"auth": E["BENCH_AUTH"], "runs": int(E["BENCH_RUNS"]), "rounds": int(E["BENCH_ROUNDS"]),
-           "warmup": int(E["BENCH_WARMUP"]), "max_seconds": int(E["BENCH_MAX_S"]),
+           "warmup": int(E["BENCH_WARMUP"]), "gap_ms": int(E["BENCH_GAP_MS"]), "max_seconds": int(E["BENCH_MAX_S"]),
            "targets": targets, "ratios": ratios}, open(sys.argv[1], "w"), indent=1)
 PY
 
@@ -163,14 +174,6 @@ T0=$SECONDS
 nice -n 0 python3 bench/e2e/driver.py "$RUN/config.json" "$RUN/results.json"
 log "measured in $(( SECONDS - T0 )) s"
 
-# The adapter pools must have run the layer each claims (X-Mcpn-Schema-Layer, tests/adapter/site).
-if [ -n "$ADAPTER" ]; then
-    for pair in adapter:adapter adapter-accel:mcp-native; do
-        pool="${pair%%:*}" want="${pair#*:}"
-        got="$(curl -s -D - -o /dev/null -H "Authorization: $AUTH" "http://127.0.0.1:${PORT[$pool]}$REST" | tr -d '\r' | sed -n 's/^[Xx]-[Mm]cpn-[Ss]chema-[Ll]ayer: *//p')"
-        [ "$got" = "$want" ] || die "the $pool pool ran the schema layer '$got', expected '$want'"
-    done
-fi
 for f in "$SITE/.mcp-native/php-errors.log" "$SITE/.mcp-native/debug.log"; do
     if [ -f "$f" ] && grep -qE 'PHP (Fatal error|Parse error)|Uncaught' "$f"; then
         grep -hE 'PHP (Fatal error|Parse error)|Uncaught' "$f" | sort | uniq -c | head -n 5 >&2

@@ -3,18 +3,20 @@
 
     driver.py CONFIG.json OUT.json
 
-CONFIG: {"auth": "Basic …", "rounds": N, "runs": N, "warmup": N, "max_seconds": S,
-         "targets": [{"name", "port", "path", "body" (null: GET), "mcp": bool, "expect", "tools"?}],
+CONFIG: {"auth": "Basic …", "rounds": N, "runs": N, "warmup": N, "max_seconds": S, "gap_ms": N,
+         "targets": [{"name", "port", "path", "body" (null: GET), "mcp": bool, "expect", "tools"?,
+                      "headers"?: {lower-case name: value the checked answer must carry}}],
          "ratios": [{"label", "num", "den", "baseline", "target"?}]}
 
 Every target is checked once (HTTP 200, the expected text, the tool count of a tools/list) before
 anything is timed. Then `runs` runs of `rounds` rounds; a round sends one request to every target,
-one after the other (the order rotates from round to round), so the targets of one round share the
-machine's state: a ratio is taken per round (numerator / baseline of the same round), its median
+one after the other in an order shuffled per round (so that no target always follows the same one:
+an MCP request leaves the database writing its session), with a pause of gap_ms (default 25)
+before each, so the targets of one round share the machine's state: a ratio is taken per round (numerator / baseline of the same round), its median
 per run, and the median of the runs is printed. Requests are sequential over kept-alive
 connections (one worker per pool), timed from sending to the last byte of the answer.
 """
-import http.client, json, statistics, sys, time
+import http.client, json, random, statistics, sys, time
 
 
 def conn(port):
@@ -61,10 +63,13 @@ class Target:
         self.raw(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
 
     def check(self):
-        st, _, data = self.raw(self.spec.get("body"))
+        st, headers, data = self.raw(self.spec.get("body"))
         text = data.decode("utf-8", "replace")
         if st != 200 or self.spec["expect"] not in text:
             raise SystemExit(f"{self.name}: HTTP {st}, expected {self.spec['expect']!r} in: {text[:400]}")
+        for name, want in self.spec.get("headers", {}).items():
+            if headers.get(name) != want:
+                raise SystemExit(f"{self.name}: header {name} is {headers.get(name)!r}, expected {want!r}")
         want = self.spec.get("tools")
         if want is not None:
             names = [t["name"] for t in json.loads(text)["result"]["tools"]]
@@ -96,17 +101,19 @@ def main():
         for t in targets:
             t.timed()
     deadline = time.monotonic() + cfg.get("max_seconds", 600)
+    gap = cfg.get("gap_ms", 25) / 1000.0
+    shuffle = random.Random(15).shuffle
     runs, stopped = [], False
-    k = 0
     for _ in range(cfg["runs"]):
         samples = {t.name: [] for t in targets}
         for _ in range(cfg["rounds"]):
             if time.monotonic() > deadline:
                 stopped = True
                 break
-            order = targets[k % len(targets):] + targets[:k % len(targets)]
-            k += 1
+            order = list(targets)
+            shuffle(order)
             for t in order:
+                time.sleep(gap)
                 samples[t.name].append(t.timed())
         if samples[targets[0].name]:
             runs.append(samples)
