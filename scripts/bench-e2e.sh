@@ -6,7 +6,8 @@
 # and one nginx worker per pool) in several pools side by side, each running one target
 # (bench/e2e/site.php picks it from the pool's environment):
 #
-#   floor          neither MCP plugin active: GET /wp-json/wp/v2/types/post, authenticated
+#   floor          neither MCP plugin active: GET /wp-json/wp/v2/types/post, authenticated (twice,
+#                  in two pools: their ratio shows how far apart two identical targets measure)
 #   floor-reg      the same request, plus the 500 abilities registered
 #   ours           MCP Native, extension loaded: tools/list of its 500-tool server, tools/call
 #                  of one tool; the plain REST request in a pool of its own (ours-rest)
@@ -22,7 +23,7 @@
 # tests/adapter/standin/). Without it those rows say they were skipped, and why.
 #
 # bench/e2e/driver.py measures: every target is checked once, then BENCH_E2E_RUNS runs (default 3)
-# of BENCH_E2E_ROUNDS rounds (default 20); a round sends one request to every target, in an order
+# of BENCH_E2E_ROUNDS rounds (default 40); a round sends one request to every target, in an order
 # shuffled per round, BENCH_E2E_GAP_MS (default 25) apart; a
 # ratio is the median over the rounds of a run of the per-round ratio, and the table shows the
 # median of the runs. The whole measurement stops at BENCH_E2E_MAX_SECONDS (default 420).
@@ -37,7 +38,7 @@ log() { printf '[bench-e2e] %s\n' "$*" >&2; }
 die() { printf '[bench-e2e] ERROR: %s\n' "$*" >&2; exit 1; }
 
 RUNS="${BENCH_E2E_RUNS:-3}"
-ROUNDS="${BENCH_E2E_ROUNDS:-20}"
+ROUNDS="${BENCH_E2E_ROUNDS:-40}"
 WARMUP="${BENCH_E2E_WARMUP:-5}"
 GAP_MS="${BENCH_E2E_GAP_MS:-25}"
 MAX_S="${BENCH_E2E_MAX_SECONDS:-420}"
@@ -93,6 +94,7 @@ serve() {
     PORT[$name]="$port"
 }
 serve floor without-extension floor
+serve floor without-extension floor-again   # the same target twice: how far apart two pools measure
 serve floor-reg without-extension floor-reg
 serve ours with-extension ours MCP_NATIVE_REQUIRE=native
 serve ours without-extension ours-php MCP_NATIVE_REQUIRE=fallback
@@ -127,6 +129,7 @@ def mcp(name, pool, ns, body, expect, tools=None):
     return t
 targets = [
     rest("floor", "floor"),
+    rest("floor-again", "floor-again"),
     rest("floor-reg", "floor-reg"),
     mcp("ours-list", "ours", "mcp-native-bench", E["BENCH_LIST"], '"tools"', n),
     mcp("ours-php-list", "ours-php", "mcp-native-bench", E["BENCH_LIST"], '"tools"', n),
@@ -137,6 +140,7 @@ targets = [
 F = "floor (plain authenticated REST request)"
 R = "floor + registration"
 ratios = [
+    {"label": "the floor again, in another pool (the noise of this measurement)", "num": "floor-again", "den": "floor", "baseline": F},
     {"label": "floor + registering the abilities", "num": "floor-reg", "den": "floor", "baseline": F},
     {"label": "our tools/list, extension", "num": "ours-list", "den": "floor", "baseline": F},
     {"label": "our tools/list, extension", "num": "ours-list", "den": "floor-reg", "baseline": R, "target": "≤ 1.15"},

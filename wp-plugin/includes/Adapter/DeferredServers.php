@@ -105,7 +105,9 @@ final class DeferredServers {
 	}
 
 	/**
-	 * Whether a route registered so far (without the adapter's) answers this request.
+	 * Whether a route registered so far (without the adapter's) answers this request. Only the
+	 * routes of the namespaces the path starts with are normalised and matched, so that the check
+	 * stays far cheaper than the servers it saves.
 	 */
 	private static function served_without_adapter( \WP_REST_Server $server, \WP_REST_Request $request ): bool {
 		$path = $request->get_route();
@@ -113,17 +115,23 @@ final class DeferredServers {
 			return false; // the index lists every route
 		}
 		$method = $request->get_method();
-		foreach ( $server->get_routes() as $pattern => $handlers ) {
-			if ( 1 !== preg_match( '@^' . $pattern . '$@i', $path ) ) {
+		foreach ( $server->get_namespaces() as $namespace ) {
+			$prefix = '/' . $namespace;
+			if ( 0 !== strncasecmp( $path, $prefix, strlen( $prefix ) ) || ! in_array( substr( $path, strlen( $prefix ), 1 ), array( '', '/' ), true ) ) {
 				continue;
 			}
-			if ( 'OPTIONS' === $method ) {
-				return true;
-			}
-			foreach ( $handlers as $handler ) {
-				$methods = (array) ( $handler['methods'] ?? array() );
-				if ( ! empty( $methods[ $method ] ) || ( 'HEAD' === $method && ! empty( $methods['GET'] ) ) ) {
+			foreach ( $server->get_routes( $namespace ) as $pattern => $handlers ) {
+				if ( 1 !== preg_match( '@^' . $pattern . '$@i', $path ) ) {
+					continue;
+				}
+				if ( 'OPTIONS' === $method ) {
 					return true;
+				}
+				foreach ( $handlers as $handler ) {
+					$methods = (array) ( $handler['methods'] ?? array() );
+					if ( ! empty( $methods[ $method ] ) || ( 'HEAD' === $method && ! empty( $methods['GET'] ) ) ) {
+						return true;
+					}
 				}
 			}
 		}
