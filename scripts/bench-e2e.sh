@@ -204,7 +204,8 @@ for x in r["ratios"]:
     print(f"| {x['label']} | {x['baseline']} | {x['value']:.2f} | {' / '.join(f'{v:.2f}' for v in x['per_run'])} | {x.get('target', '')} |")
 skip = os.environ.get("BENCH_ADAPTER_SKIP")
 if skip:
-    for label in ("adapter tools/list", "accelerated adapter tools/list", "non-MCP REST request, adapter active", "non-MCP REST request, adapter accelerated"):
+    for label in ("adapter tools/list", "accelerated adapter tools/list", "our tools/list (extension, PHP fallback) vs the adapter's",
+                  "non-MCP REST request, adapter active", "non-MCP REST request, adapter accelerated"):
         print(f"| {label} | | {skip} | | |")
 print()
 print("| request | median ms | response bytes |")
