@@ -240,6 +240,7 @@ final class AdapterAccelerationTest extends TestCase {
 			'GET /no-such/route'    => 'a route that may be the adapter\'s',
 			'POST /wp/v2/types/post' => 'a core path with a method only the adapter could add',
 			'GET /mcp'              => 'the namespace index of an adapter server',
+			'POST /batch/v1'        => 'a batch may hold requests to any route',
 		);
 		foreach ( $cases as $dispatch => $why ) {
 			$out = $this->scenario( 'v05', 'constant', array( 'MCPN_DISPATCH' => "GET /wp/v2/types/post,$dispatch,GET /wp/v2/types/page" ) );

@@ -19,12 +19,13 @@ namespace McpNative\Plugin\Adapter;
  * - on `rest_api_init` (priority 14) it unhooks McpAdapter::init and hooks, for the default server,
  *   the ability callbacks that 0.5's init() would have hooked at that moment;
  * - on `rest_pre_dispatch` (first) it runs McpAdapter::init unless the request matches, by path and
- *   method, a route registered without the adapter (the REST index `/` always builds them, since it
- *   lists every route), then runs what init() hooked on `rest_api_init` after priority 15 (the
- *   transports' register_routes at 16) for the pass they missed, in priority order.
+ *   method, a route registered without the adapter (the REST index `/`, which lists every route,
+ *   and batch requests, which may hold any, always build them), then runs what init() hooked on
+ *   `rest_api_init` after priority 15 (the transports' register_routes at 16) for the pass they
+ *   missed, in priority order.
  *
- * So `mcp_adapter_init` fires on requests that may reach an MCP route, the index, and any request
- * no route registered without the adapter answers (a 404 stays a 404). Off with the filter
+ * So `mcp_adapter_init` fires on requests that may reach an MCP route: the index, batches, and any
+ * request no route registered without the adapter answers (a 404 stays a 404). Off with the filter
  * `mcp_native_defer_adapter_servers` (return false), and never under WP-CLI (the adapter initialises
  * on `init` there) or when the adapter is not hooked as 0.5 and 0.6 hook it.
  */
@@ -111,8 +112,8 @@ final class DeferredServers {
 	 */
 	private static function served_without_adapter( \WP_REST_Server $server, \WP_REST_Request $request ): bool {
 		$path = $request->get_route();
-		if ( '' === $path || '/' === $path ) {
-			return false; // the index lists every route
+		if ( '' === $path || '/' === $path || 0 === strncasecmp( $path, '/batch/', 7 ) ) {
+			return false; // the index lists every route; a batch may hold requests to any
 		}
 		$method = $request->get_method();
 		foreach ( $server->get_namespaces() as $namespace ) {
