@@ -120,13 +120,21 @@ import json, os, sys
 E = os.environ
 port = dict(l.split("=") for l in E["BENCH_PORTS"].split())
 n = int(E["BENCH_COUNT"])
+# The variant each pool runs (bench/e2e/site.php), which its answers must name, with opcache on.
+variant = {"floor": "floor", "floor-again": "floor", "floor-reg": "floor-reg", "ours": "ours", "ours-php": "ours",
+           "ours-1": "ours-1", "ours-rest": "ours", "adapter": "adapter", "adapter-rest": "adapter",
+           "adapter-accel": "adapter-accel", "accel-rest": "adapter-accel"}
+def bench_header(pool):
+    return {"x-mcpn-bench": variant[pool] + " opcache=on"}
 def rest(name, pool):
-    return {"name": name, "port": int(port[pool]), "path": E["BENCH_REST"], "body": None, "expect": '"slug":"post"'}
+    return {"name": name, "port": int(port[pool]), "path": E["BENCH_REST"], "body": None, "expect": '"slug":"post"', "headers": bench_header(pool)}
 def mcp(name, pool, ns, body, expect, tools=None):
-    t = {"name": name, "port": int(port[pool]), "path": f"/wp-json/{ns}/mcp", "body": body, "mcp": True, "expect": expect}
+    t = {"name": name, "port": int(port[pool]), "path": f"/wp-json/{ns}/mcp", "body": body, "mcp": True, "expect": expect, "headers": bench_header(pool)}
     if tools is not None:
         t["tools"] = tools
     return t
+def with_headers(t, more):
+    return dict(t, headers=dict(t["headers"], **more))
 targets = [
     rest("floor", "floor"),
     rest("floor-again", "floor-again"),
@@ -153,10 +161,10 @@ if E["BENCH_ADAPTER"]:
     # Each pool must run what it claims (headers of tests/adapter/site/00-adapter-standin.php):
     # which SchemaTransformer served the list, whether the REST request built the adapter's servers.
     targets += [
-        dict(mcp("adapter-list", "adapter", "mcp-adapter-bench", E["BENCH_LIST"], '"tools"', n), headers={"x-mcpn-schema-layer": "adapter"}),
-        dict(mcp("accel-list", "adapter-accel", "mcp-adapter-bench", E["BENCH_LIST"], '"tools"', n), headers={"x-mcpn-schema-layer": "mcp-native"}),
-        dict(rest("adapter-rest", "adapter-rest"), headers={"x-mcpn-adapter-init": "1"}),
-        dict(rest("accel-rest", "accel-rest"), headers={"x-mcpn-adapter-init": "0"}),
+        with_headers(mcp("adapter-list", "adapter", "mcp-adapter-bench", E["BENCH_LIST"], '"tools"', n), {"x-mcpn-schema-layer": "adapter"}),
+        with_headers(mcp("accel-list", "adapter-accel", "mcp-adapter-bench", E["BENCH_LIST"], '"tools"', n), {"x-mcpn-schema-layer": "mcp-native"}),
+        with_headers(rest("adapter-rest", "adapter-rest"), {"x-mcpn-adapter-init": "1"}),
+        with_headers(rest("accel-rest", "accel-rest"), {"x-mcpn-adapter-init": "0"}),
     ]
     A = "the plain adapter's tools/list"
     ratios += [

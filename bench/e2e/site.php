@@ -28,6 +28,18 @@ if ( ! in_array( MCPN_BENCH_VARIANT, MCPN_BENCH_VARIANTS, true ) ) {
 	return; // set-up runs (CLI) see the site as installed
 }
 
+// Every answer says which target served it and whether opcache runs (the driver checks both).
+add_filter(
+	'rest_post_dispatch',
+	static function ( $response ) {
+		if ( $response instanceof WP_REST_Response ) {
+			$opcache = function_exists( 'opcache_get_status' ) && ! empty( opcache_get_status( false )['opcache_enabled'] );
+			$response->header( 'X-Mcpn-Bench', MCPN_BENCH_VARIANT . ' opcache=' . ( $opcache ? 'on' : 'off' ) );
+		}
+		return $response;
+	}
+);
+
 // Which plugins run in this pool (the site has both activated).
 add_filter(
 	'option_active_plugins',
