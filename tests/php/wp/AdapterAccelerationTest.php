@@ -264,6 +264,23 @@ final class AdapterAccelerationTest extends TestCase {
 		}
 	}
 
+	public function test_the_adapter_api_check_is_stored_by_file_state_and_read_back(): void {
+		$first = $this->scenario( 'v05', 'constant' );
+		$this->assertTrue( $first['status_before']['active'], $first['status_before']['reason'] );
+		// The verdict now comes from the option: poisoned on read, it is what the check says.
+		$stored = $this->scenario( 'v05', 'constant', array( 'MCPN_POISON_VERDICTS' => '1' ) );
+		$this->assertFalse( $stored['status_before']['active'] );
+		$this->assertSame( 'Off: a stored verdict.', $stored['status_before']['reason'] );
+		$this->assertSame( 1, $stored['adapter_init_fired']['rest_api_init'], 'not accelerated: the adapter keeps its own timing' );
+		// A refusal is stored as such, with its reason.
+		$changed = $this->scenario( 'v05-changed', 'constant' );
+		$again   = $this->scenario( 'v05-changed', 'constant' );
+		$this->assertFalse( $changed['status_before']['active'] );
+		$this->assertStringContainsString( 'differs from the published 0.5.x one', $changed['status_before']['reason'] );
+		$this->assertSame( $changed['status_before']['reason'], $again['status_before']['reason'] );
+		$this->assertTrue( $this->scenario( 'v05', 'constant' )['status_before']['active'], 'the right verdict is still stored' );
+	}
+
 	public function test_adapter_05_opted_in_by_filter(): void {
 		$out = $this->scenario( 'v05', 'filter' );
 		$this->assertTrue( $out['status_after']['active'], $out['status_after']['reason'] );

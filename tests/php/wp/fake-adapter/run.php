@@ -16,6 +16,7 @@
  *                 (default: a core route, then the adapter's default server); how many times
  *                 mcp_adapter_init had fired is recorded after each
  *   MCPN_NO_DEFER 1: a site filter turns mcp_native_defer_adapter_servers off
+ *   MCPN_POISON_VERDICTS 1: every stored verdict of the adapter API check reads as a refusal
  *
  * @package McpNative\Tests\WP
  */
@@ -68,6 +69,16 @@ if ( '1' === getenv( 'MCPN_FORCE_DEFAULT' ) ) {
 }
 if ( '1' === getenv( 'MCPN_NO_DEFER' ) ) {
 	$GLOBALS['wp_filter']['mcp_native_defer_adapter_servers'] = array( 10 => array( array( 'function' => '__return_false', 'accepted_args' => 1 ) ) );
+}
+if ( '1' === getenv( 'MCPN_POISON_VERDICTS' ) ) {
+	$GLOBALS['wp_filter']['option_mcp_native_adapter_api_verdicts'] = array(
+		10 => array(
+			array(
+				'function'      => static fn( $v ) => is_array( $v ) ? array_map( static fn() => 'Off: a stored verdict.', $v ) : $v,
+				'accepted_args' => 1,
+			),
+		),
+	);
 }
 if ( '1' === getenv( 'MCPN_PRELOAD' ) ) {
 	// A plugin that uses the adapter's class while plugins load, before MCP Native can decide.
