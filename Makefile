@@ -71,3 +71,9 @@ demo-stop:
 
 clean:
 	cargo clean; rm -rf .demo .test-run
+
+# End to end at scale (issue 15): nginx + php-fpm, 500 abilities, the official adapter beside us
+# when MCP_NATIVE_ADAPTER_DIR names a checkout. Not part of CI.
+.PHONY: bench-e2e
+bench-e2e: build
+	bash scripts/bench-e2e.sh

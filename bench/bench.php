@@ -66,3 +66,34 @@ foreach ( $cases as $name => [ $native, $php ] ) {
 	$p = mcp_native_bench_rate( $php );
 	printf( "| %-42s | %14s | %14s | %7.1f× |\n", $name, number_format( $n ), number_format( $p ), $n / $p );
 }
+
+// ------------------------------------------------------------------ against the official adapter
+// The adapter's own WP\MCP\Domain\Utils\SchemaTransformer (its class file needs nothing else), in
+// this process, on the same schemas: when MCP_NATIVE_ADAPTER_DIR names a checkout of it.
+echo "\n";
+$adapter_dir  = (string) getenv( 'MCP_NATIVE_ADAPTER_DIR' );
+$adapter_file = rtrim( $adapter_dir, '/' ) . '/includes/Domain/Utils/SchemaTransformer.php';
+if ( '' === $adapter_dir || ! is_file( $adapter_file ) ) {
+	printf(
+		"Against the official adapter's SchemaTransformer: skipped (%s). Set MCP_NATIVE_ADAPTER_DIR to a checkout of github.com/WordPress/mcp-adapter (never committed here).\n",
+		'' === $adapter_dir ? 'MCP_NATIVE_ADAPTER_DIR is not set' : "no $adapter_file"
+	);
+	return;
+}
+require_once $adapter_file;
+$adapter_version = preg_match( "/VERSION\s*=\s*'([^']+)'/", (string) @file_get_contents( rtrim( $adapter_dir, '/' ) . '/includes/Core/McpAdapter.php' ), $m ) ? $m[1] : 'unknown version';
+$against         = array(
+	'transform: 3-property object schema'   => array( $three, 5 ),
+	'transform: flattened enum schema'      => array( $flat_enum, 5 ),
+	'transform: 200-property nested schema' => array( $nested, 20 ),
+);
+printf( "Against the official adapter %s's own SchemaTransformer (%s), calls/s (median of 5 rounds)\n\n", $adapter_version, $adapter_file );
+printf( "| %-42s | %14s | %14s | %8s | %6s | %s |\n", 'case', 'native', 'adapter (PHP)', 'ratio', 'target', 'same output' );
+printf( "|%s|%s|%s|%s|%s|%s|\n", str_repeat( '-', 44 ), str_repeat( '-', 16 ), str_repeat( '-', 16 ), str_repeat( '-', 10 ), str_repeat( '-', 8 ), str_repeat( '-', 13 ) );
+foreach ( $against as $name => [ $schema, $target ] ) {
+	$native  = fn() => \McpNative\SchemaTransformer::transform_to_object_schema( $schema );
+	$adapter = fn() => \WP\MCP\Domain\Utils\SchemaTransformer::transform_to_object_schema( $schema );
+	$n       = mcp_native_bench_rate( $native );
+	$a       = mcp_native_bench_rate( $adapter );
+	printf( "| %-42s | %14s | %14s | %7.1f× | %5s | %-11s |\n", $name, number_format( $n ), number_format( $a ), $n / $a, "≥{$target}×", $native() === $adapter() ? 'yes' : 'no' );
+}

@@ -16,6 +16,8 @@
 #      flattened, object, list-returning and defaulted abilities, execute-ability on the default
 #      server) without and with acceleration, with and without the extension; every difference
 #      must be listed in tests/adapter/known-differences.json (and so in the README);
+#   2b. a REST request that reaches no MCP route builds the adapter's servers when it runs alone,
+#      not when it is accelerated (X-Mcpn-Adapter-Init, tests/adapter/site/00-adapter-standin.php);
 #   3. an ability with a Closure in its schema: the adapter alone fails every REST request of the
 #      site; accelerated, the site and the tool work.
 # The summary is printed and written to .test-run/adapter/summary.md.
@@ -148,6 +150,16 @@ for mode in $MODES; do
     adapter_accelerate "$SITE" on
     python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/http-accelerated-$mode.json" mcp-native \
         || fail "requests to the accelerated adapter ($mode)"
+    # A REST request that reaches no MCP route: the adapter alone builds its servers for it; accelerated, not.
+    built() { curl -s -D - -o /dev/null --max-time 60 -u "admin:$APP_PASSWORD" "$base/wp-json/wp/v2/types/post" | tr -d '\r' | sed -n 's/^[Xx]-[Mm]cpn-[Aa]dapter-[Ii]nit: *//p'; }
+    adapter_accelerate "$SITE" off; plain_built="$(built)"
+    adapter_accelerate "$SITE" on; accel_built="$(built)"
+    if [ "$plain_built" = 1 ] && [ "$accel_built" = 0 ]; then
+        log "a non-MCP REST request ($mode): the adapter alone builds its servers, accelerated it does not"
+        printf -- '- A non-MCP REST request (%s): servers built by the adapter alone: %s, accelerated: %s\n\n' "$mode" "$plain_built" "$accel_built" >> "$SUMMARY"
+    else
+        fail "a non-MCP REST request ($mode): servers built $plain_built times by the adapter alone, $accel_built accelerated (expected 1 and 0)"
+    fi
     printf '### %s\n\n```\n' "$([ "$mode" = native ] && echo 'with the extension' || echo 'PHP fallback')" >> "$SUMMARY"
     if python3 tests/adapter/mcp_exchange.py diff "$RUN/http-plain-$mode.json" "$RUN/http-accelerated-$mode.json" \
         tests/adapter/known-differences.json >> "$SUMMARY"; then

@@ -29,7 +29,8 @@ if ( is_dir( WP_PLUGIN_DIR . '/mcp-adapter/includes' ) ) {
 	mcpn_adapter_standin_autoload( WP_PLUGIN_DIR . '/mcp-adapter' );
 }
 
-// Which SchemaTransformer served this request (the script checks each run is the one it asked for).
+// Which SchemaTransformer served this request (the script checks each run is the one it asked for),
+// and whether the adapter built its servers for it.
 add_filter(
 	'rest_post_dispatch',
 	static function ( $response ) {
@@ -40,6 +41,8 @@ add_filter(
 		}
 		if ( $response instanceof WP_REST_Response ) {
 			$response->header( 'X-Mcpn-Schema-Layer', $layer );
+			// How many times the adapter built its servers in this request (mcp_adapter_init).
+			$response->header( 'X-Mcpn-Adapter-Init', (string) did_action( 'mcp_adapter_init' ) );
 		}
 		return $response;
 	}

@@ -220,6 +220,67 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertStringContainsString( 'does not register its own default server', $health['description'] );
 	}
 
+	public function test_accelerated_adapter_builds_its_servers_only_for_requests_that_may_reach_them(): void {
+		foreach ( array( 'v05', 'v06' ) as $variant ) {
+			$out   = $this->scenario( $variant, 'constant' );
+			$fired = $out['adapter_init_fired'];
+			$this->assertSame( 0, $fired['rest_api_init'], "$variant: nothing built on rest_api_init" );
+			$this->assertSame( 0, $fired['GET /wp/v2/types/post'], "$variant: a core REST request does not build the adapter's servers" );
+			$this->assertSame( 200, $out['dispatched']['GET /wp/v2/types/post']['status'] );
+			$this->assertSame( 1, $fired['POST /mcp/mcp-adapter-default-server'], "$variant: a request to its route builds them, once" );
+			$this->assertSame( array( 'served_by' => 'fake-adapter' ), $out['dispatched']['POST /mcp/mcp-adapter-default-server']['data'], "$variant: and the adapter answers it (its route came from rest_api_init 16, replayed)" );
+			$this->assertSame( array( 'other' ), $out['default_route_handlers'], "$variant: our default server still stays off its route" );
+			$this->assertTrue( $out['status_after']['adapter_serves_default_server'] );
+		}
+	}
+
+	public function test_requests_no_route_answers_without_the_adapter_build_its_servers(): void {
+		$cases = array(
+			'GET /'                 => 'the index lists every route',
+			'GET /no-such/route'    => 'a route that may be the adapter\'s',
+			'POST /wp/v2/types/post' => 'a core path with a method only the adapter could add',
+			'GET /mcp'              => 'the namespace index of an adapter server',
+			'POST /batch/v1'        => 'a batch may hold requests to any route',
+		);
+		foreach ( $cases as $dispatch => $why ) {
+			$out = $this->scenario( 'v05', 'constant', array( 'MCPN_DISPATCH' => "GET /wp/v2/types/post,$dispatch,GET /wp/v2/types/page" ) );
+			$this->assertSame( 0, $out['adapter_init_fired']['GET /wp/v2/types/post'], $dispatch );
+			$this->assertSame( 1, $out['adapter_init_fired'][ $dispatch ], "$dispatch builds the servers: $why" );
+			$this->assertSame( 1, $out['adapter_init_fired']['GET /wp/v2/types/page'], 'and never twice' );
+		}
+		$index = $this->scenario( 'v05', 'constant', array( 'MCPN_DISPATCH' => 'GET /' ) );
+		$this->assertArrayHasKey( '/mcp/mcp-adapter-default-server', $index['dispatched']['GET /']['data']['routes'], 'the index lists the adapter\'s route' );
+	}
+
+	public function test_adapter_servers_are_built_on_rest_api_init_when_not_accelerated_or_deferral_is_off(): void {
+		$cases = array(
+			'not opted in'  => $this->scenario( 'v05', 'none' ),
+			'filter off'    => $this->scenario( 'v05', 'constant', array( 'MCPN_NO_DEFER' => '1' ) ),
+			'unknown series' => $this->scenario( 'v07', 'constant' ),
+		);
+		foreach ( $cases as $case => $out ) {
+			$this->assertSame( 1, $out['adapter_init_fired']['rest_api_init'], "$case: the adapter builds its servers on rest_api_init, as it does alone" );
+			$this->assertSame( array( 'served_by' => 'fake-adapter' ), $out['dispatched']['POST /mcp/mcp-adapter-default-server']['data'], $case );
+		}
+	}
+
+	public function test_the_adapter_api_check_is_stored_by_file_state_and_read_back(): void {
+		$first = $this->scenario( 'v05', 'constant' );
+		$this->assertTrue( $first['status_before']['active'], $first['status_before']['reason'] );
+		// The verdict now comes from the option: poisoned on read, it is what the check says.
+		$stored = $this->scenario( 'v05', 'constant', array( 'MCPN_POISON_VERDICTS' => '1' ) );
+		$this->assertFalse( $stored['status_before']['active'] );
+		$this->assertSame( 'Off: a stored verdict.', $stored['status_before']['reason'] );
+		$this->assertSame( 1, $stored['adapter_init_fired']['rest_api_init'], 'not accelerated: the adapter keeps its own timing' );
+		// A refusal is stored as such, with its reason.
+		$changed = $this->scenario( 'v05-changed', 'constant' );
+		$again   = $this->scenario( 'v05-changed', 'constant' );
+		$this->assertFalse( $changed['status_before']['active'] );
+		$this->assertStringContainsString( 'differs from the published 0.5.x one', $changed['status_before']['reason'] );
+		$this->assertSame( $changed['status_before']['reason'], $again['status_before']['reason'] );
+		$this->assertTrue( $this->scenario( 'v05', 'constant' )['status_before']['active'], 'the right verdict is still stored' );
+	}
+
 	public function test_adapter_05_opted_in_by_filter(): void {
 		$out = $this->scenario( 'v05', 'filter' );
 		$this->assertTrue( $out['status_after']['active'], $out['status_after']['reason'] );

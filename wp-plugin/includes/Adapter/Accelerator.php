@@ -28,6 +28,9 @@ use McpNative\Plugin\Logger;
  * something loaded those classes before us. Our replacement classes are checked with Reflection
  * against the same signatures before they are used.
  *
+ * While accelerated, the adapter builds its servers only for REST requests that may reach them
+ * (DeferredServers), not on every REST request.
+ *
  * Independently of the opt-in: while the adapter serves its default server (its instance is
  * hooked on rest_api_init and `mcp_adapter_create_default_server` is true), our default server
  * is not registered (filter `mcp_native_default_server_enabled`), because both live at
@@ -39,6 +42,9 @@ final class Accelerator {
 	public const FILTER   = 'mcp_native_accelerate_adapter';
 
 	public const ADAPTER_CLASS = 'WP\\MCP\\Core\\McpAdapter';
+
+	/** Option: the verdicts of source_problem(), by file state (autoloaded). */
+	public const VERDICTS = 'mcp_native_adapter_api_verdicts';
 
 	private const TRANSFORMER = 'WP\\MCP\\Domain\\Utils\\SchemaTransformer';
 	private const NORMALIZER  = 'WP\\MCP\\Domain\\Utils\\AbilityArgumentNormalizer';
@@ -107,6 +113,12 @@ final class Accelerator {
 		spl_autoload_register( array( self::class, 'autoload' ), true, true );
 		add_action( 'plugins_loaded', array( self::class, 'reprepend_autoloader' ), 0 );
 		add_filter( 'mcp_native_default_server_enabled', array( self::class, 'default_server_enabled' ), 5 );
+		DeferredServers::boot();
+	}
+
+	/** Whether the adapter's two classes are (or, on first use, will be) served by this plugin. */
+	public static function active(): bool {
+		return self::decide()['active'];
 	}
 
 	/**
@@ -205,8 +217,8 @@ final class Accelerator {
 		if ( ! class_exists( self::ADAPTER_CLASS, false ) ) {
 			return false;
 		}
-		$hooked = false;
-		foreach ( array( 'rest_api_init', 'init' ) as $hook ) {
+		$hooked = DeferredServers::moved(); // its init() runs on a dispatch that may reach it
+		foreach ( $hooked ? array() : array( 'rest_api_init', 'init' ) as $hook ) {
 			$callbacks = $GLOBALS['wp_filter'][ $hook ]->callbacks ?? array();
 			foreach ( $callbacks as $by_priority ) {
 				foreach ( $by_priority as $callback ) {
@@ -333,13 +345,9 @@ final class Accelerator {
 			if ( ! is_readable( $source ) ) {
 				return $no( "Off: the adapter's $short.php was not found at $source, so its API cannot be checked.", $version );
 			}
-			$found = SignatureReader::public_methods( (string) file_get_contents( $source ), $class_name );
-			if ( null === $found ) {
-				return $no( "Off: $source does not declare $class_name.", $version );
-			}
-			$diff = self::compare( $methods, $found );
-			if ( null !== $diff ) {
-				return $no( "Off: the public API of the adapter's $class_name differs from the published $series.x one ($diff).", $version );
+			$problem = self::source_problem( $class_name, $methods, $source, $series );
+			if ( null !== $problem ) {
+				return $no( $problem, $version );
 			}
 		}
 		return array(
@@ -347,6 +355,36 @@ final class Accelerator {
 			'reason'          => "On: the official MCP Adapter $version's SchemaTransformer and AbilityArgumentNormalizer run on MCP Native (" . ( Contract::is_native() ? 'native extension' : 'PHP fallback: install the mcp_native extension for the native speed-up' ) . ').',
 			'adapter_version' => $version,
 		);
+	}
+
+	/**
+	 * Null when the adapter's $source declares $class_name with exactly $methods; else why not.
+	 * Reading the source takes about 0.2 ms, and it is needed on every REST request once the
+	 * adapter's servers wait for a dispatch (DeferredServers): the verdict is kept in an autoloaded
+	 * option, keyed by the file's path, inode, size and mtime and by the expected signatures, so it
+	 * is read again only when the adapter's files (or ours) change.
+	 *
+	 * @param array<string, string> $methods
+	 */
+	private static function source_problem( string $class_name, array $methods, string $source, string $series ): ?string {
+		$stat  = stat( $source );
+		$key   = md5( implode( "\0", array( $class_name, $source, $stat ? $stat['ino'] . ':' . $stat['size'] . ':' . $stat['mtime'] : '', $series, serialize( $methods ) ) ) );
+		$cache = function_exists( 'get_option' ) ? get_option( self::VERDICTS, array() ) : array();
+		$cache = is_array( $cache ) ? $cache : array();
+		if ( array_key_exists( $key, $cache ) && ( null === $cache[ $key ] || is_string( $cache[ $key ] ) ) ) {
+			return $cache[ $key ];
+		}
+		$found   = SignatureReader::public_methods( (string) file_get_contents( $source ), $class_name );
+		$diff    = null === $found ? null : self::compare( $methods, $found );
+		$problem = null === $found
+			? "Off: $source does not declare $class_name."
+			: ( null === $diff ? null : "Off: the public API of the adapter's $class_name differs from the published $series.x one ($diff)." );
+		if ( function_exists( 'update_option' ) ) {
+			$cache         = array_slice( $cache, -7, null, true ); // a few adapter copies at most
+			$cache[ $key ] = $problem;
+			update_option( self::VERDICTS, $cache, true );
+		}
+		return $problem;
 	}
 
 	public static function opted_in(): bool {

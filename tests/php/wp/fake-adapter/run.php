@@ -12,6 +12,11 @@
  *   MCPN_OPT      none | constant | constant-false | filter   (how the site opts in)
  *   MCPN_PRELOAD  1: something loads the adapter's SchemaTransformer before plugins_loaded
  *   MCPN_FORCE_DEFAULT 1: a site filter forces MCP Native's default server on (priority 20)
+ *   MCPN_DISPATCH comma-separated "METHOD /route" requests dispatched after rest_api_init, in order
+ *                 (default: a core route, then the adapter's default server); how many times
+ *                 mcp_adapter_init had fired is recorded after each
+ *   MCPN_NO_DEFER 1: a site filter turns mcp_native_defer_adapter_servers off
+ *   MCPN_POISON_VERDICTS 1: every stored verdict of the adapter API check reads as a refusal
  *
  * @package McpNative\Tests\WP
  */
@@ -62,6 +67,19 @@ if ( 'filter' === $opt ) {
 if ( '1' === getenv( 'MCPN_FORCE_DEFAULT' ) ) {
 	$GLOBALS['wp_filter']['mcp_native_default_server_enabled'] = array( 20 => array( array( 'function' => '__return_true', 'accepted_args' => 1 ) ) );
 }
+if ( '1' === getenv( 'MCPN_NO_DEFER' ) ) {
+	$GLOBALS['wp_filter']['mcp_native_defer_adapter_servers'] = array( 10 => array( array( 'function' => '__return_false', 'accepted_args' => 1 ) ) );
+}
+if ( '1' === getenv( 'MCPN_POISON_VERDICTS' ) ) {
+	$GLOBALS['wp_filter']['option_mcp_native_adapter_api_verdicts'] = array(
+		10 => array(
+			array(
+				'function'      => static fn( $v ) => is_array( $v ) ? array_map( static fn() => 'Off: a stored verdict.', $v ) : $v,
+				'accepted_args' => 1,
+			),
+		),
+	);
+}
 if ( '1' === getenv( 'MCPN_PRELOAD' ) ) {
 	// A plugin that uses the adapter's class while plugins load, before MCP Native can decide.
 	$GLOBALS['wp_filter']['plugin_loaded'] = array(
@@ -89,6 +107,15 @@ $out = array(
 
 // The REST server: MCP Native registers its servers (rest_api_init 10), the adapter its own (15).
 $server  = rest_get_server();
+// When the adapter's servers are built: on rest_api_init, or on the first dispatch that may reach them.
+$out['adapter_init_fired'] = array( 'rest_api_init' => did_action( 'mcp_adapter_init' ) );
+$out['dispatched']         = array();
+foreach ( array_filter( explode( ',', getenv( 'MCPN_DISPATCH' ) ?: 'GET /wp/v2/types/post,POST /mcp/mcp-adapter-default-server' ) ) as $dispatch ) {
+	[ $method, $route ]                       = explode( ' ', trim( $dispatch ), 2 );
+	$response                                 = rest_do_request( new WP_REST_Request( $method, $route ) );
+	$out['adapter_init_fired'][ $dispatch ]   = did_action( 'mcp_adapter_init' );
+	$out['dispatched'][ $dispatch ]           = array( 'status' => $response->get_status(), 'data' => $response->get_data() );
+}
 $routes  = $server->get_routes();
 $owners  = array();
 foreach ( $routes['/mcp/mcp-adapter-default-server'] ?? array() as $handler ) {
