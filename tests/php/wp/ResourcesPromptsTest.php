@@ -276,7 +276,10 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 		} );
 		$this->resource( 'mcpn-rp/nan', array( 'uri' => 'wordpress://nan' ), array( 'x' => NAN ) );
 		$session = $this->serve( array( 'resources' => array( 'mcpn-rp/secret', 'mcpn-rp/broken', 'mcpn-rp/throws', 'mcpn-rp/nan' ) ) );
-		$this->assertRpcError( $this->request( self::ROUTE, $session, 'resources/read', array( 'uri' => 'wordpress://throws' ) ), 200, ErrorCode::INTERNAL_ERROR, 'exploded' );
+		// The exception's text stays in the log: the client gets an error id to report.
+		$thrown = $this->request( self::ROUTE, $session, 'resources/read', array( 'uri' => 'wordpress://throws' ) );
+		$this->assertRpcError( $thrown, 200, ErrorCode::INTERNAL_ERROR, 'internal error (error id ' );
+		$this->assertStringNotContainsString( 'exploded', $this->wire( $thrown ) );
 		$this->assertRpcError( $this->request( self::ROUTE, $session, 'resources/read', array( 'uri' => 'wordpress://nan' ) ), 200, ErrorCode::INTERNAL_ERROR, 'cannot be encoded as JSON' );
 		$this->received = array();
 

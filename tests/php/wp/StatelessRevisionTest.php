@@ -94,7 +94,18 @@ final class StatelessRevisionTest extends AbstractMcpTest {
 	public function test_server_discover_answers_without_a_session(): void {
 		$result = $this->result( $this->modern( 'server/discover' ) );
 		$this->assertSame( array( '2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26' ), $result['supportedVersions'] );
-		$this->assertSame( array( 'tools' => array( 'listChanged' => false ) ), $result['capabilities'] );
+		$this->assertSame(
+			array(
+				'tools'       => array( 'listChanged' => false ),
+				'resources'   => array(
+					'subscribe'   => false,
+					'listChanged' => false,
+				),
+				'prompts'     => array( 'listChanged' => false ),
+				'completions' => array(),
+			),
+			$result['capabilities']
+		);
 		$this->assertSame( array( 'name' => 'Test Server', 'version' => '2.3.4' ), $result['_meta']['io.modelcontextprotocol/serverInfo'] );
 		$this->assertSame( 'A server for tests', $result['instructions'] );
 		$this->assertSame( 'complete', $result['resultType'] );

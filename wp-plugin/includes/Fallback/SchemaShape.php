@@ -18,12 +18,15 @@ namespace McpNative\Plugin\Fallback;
 final class SchemaShape {
 	/** The keywords core's rest_validate_value_from_schema() follows into sub-schemas. */
 	private const CORE_FOLLOWS = array( 'properties', 'patternProperties', 'additionalProperties', 'items', 'anyOf', 'oneOf' );
+	/** A sub-schema core accepts every JSON value against (an empty one makes core complain). */
+	private const ANYTHING = array( 'type' => array( 'null', 'boolean', 'object', 'array', 'number', 'string' ) );
 	/** Schema nodes one check may visit. */
 	private const BUDGET = 100000;
 
 	private static int $budget;
 	private static bool $unique_items = false;
 	private static bool $uncacheable;
+	private static bool $objects = false;
 	/** @var array|null the last schema that passed */
 	private static ?array $passed = null;
 
@@ -35,6 +38,7 @@ final class SchemaShape {
 		self::$budget        = self::BUDGET;
 		self::$unique_items  = false;
 		self::$uncacheable   = false;
+		self::$objects       = false;
 		try {
 			self::walk( $schema, 0 );
 		} catch ( \LengthException $e ) {
@@ -43,6 +47,40 @@ final class SchemaShape {
 		}
 		self::$passed = self::$uncacheable ? null : $schema;
 		return null;
+	}
+
+	/**
+	 * Does the schema last checked by problem() hold an object where core expects a sub-schema?
+	 * Core would fail on it (`Cannot use object as array`); the extension reads it as a schema
+	 * that accepts anything, and so does the fallback (see accepting_objects()).
+	 */
+	public static function holds_objects(): bool {
+		return self::$objects;
+	}
+
+	/**
+	 * `$schema` with every object in a sub-schema position core follows replaced by a schema
+	 * that accepts anything.
+	 */
+	public static function accepting_objects( array $schema ): array {
+		foreach ( self::CORE_FOLLOWS as $keyword ) {
+			if ( ! isset( $schema[ $keyword ] ) ) {
+				continue;
+			}
+			$position = SchemaKeywords::POSITIONS[ $keyword ];
+			if ( is_object( $schema[ $keyword ] ) ) {
+				$schema[ $keyword ] = self::ANYTHING;
+			} elseif ( ! is_array( $schema[ $keyword ] ) ) {
+				continue;
+			} elseif ( SchemaKeywords::SCHEMA === $position || SchemaKeywords::SCHEMA_OR_LIST === $position && ! array_is_list( $schema[ $keyword ] ) ) {
+				$schema[ $keyword ] = self::accepting_objects( $schema[ $keyword ] );
+			} else {
+				foreach ( $schema[ $keyword ] as $key => $child ) {
+					$schema[ $keyword ][ $key ] = is_object( $child ) ? self::ANYTHING : ( is_array( $child ) ? self::accepting_objects( $child ) : $child );
+				}
+			}
+		}
+		return $schema;
 	}
 
 	/** Does the schema last checked by problem() use uniqueItems anywhere core looks? */
@@ -72,6 +110,9 @@ final class SchemaShape {
 			}
 		}
 		foreach ( self::CORE_FOLLOWS as $keyword ) {
+			if ( isset( $schema[ $keyword ] ) && is_object( $schema[ $keyword ] ) ) {
+				self::$objects = true;
+			}
 			if ( ! isset( $schema[ $keyword ] ) || ! is_array( $schema[ $keyword ] ) ) {
 				continue;
 			}
@@ -85,6 +126,8 @@ final class SchemaShape {
 				if ( is_array( $child ) ) {
 					self::note_reference( $schema[ $keyword ], $key );
 					self::walk( $child, $depth + 1 );
+				} elseif ( is_object( $child ) ) {
+					self::$objects = true;
 				}
 			}
 		}

@@ -89,6 +89,9 @@ final class Validator {
 		if ( null !== $problem ) {
 			return array( Violations::violation( $path, 'schema', $problem ) );
 		}
+		if ( SchemaShape::holds_objects() ) {
+			$schema = SchemaShape::accepting_objects( $schema );
+		}
 		if ( SchemaShape::uses_unique_items() ) {
 			$problem = self::value_problem( $value );
 			if ( null !== $problem ) {
