@@ -141,10 +141,15 @@ unsafe fn str_bytes<'a>(s: *const zend_string) -> &'a [u8] {
     std::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), (*s).len)
 }
 
-/// Per-call storage for values made during the walk (what `jsonSerialize()` returned).
+/// Per-call storage that keeps everything a view can point into alive until the call's result is
+/// built: values made during the walk (what `jsonSerialize()` returned, copies of values read
+/// through PHP references) and a reference on every hash table the walk read. PHP code run
+/// during the walk (a `jsonSerialize()` that writes to its parent) then separates those tables
+/// instead of freeing or resizing them under a view.
 #[derive(Default)]
 pub struct CallScope {
     made: RefCell<Vec<Box<Zval>>>,
+    held: RefCell<Vec<Hold>>,
 }
 
 impl CallScope {
@@ -154,6 +159,15 @@ impl CallScope {
         self.made.borrow_mut().push(boxed);
         // SAFETY: the box is never removed or moved out before the scope is dropped.
         unsafe { &*at }
+    }
+
+    /// Holds `ht` until the scope ends (once: a table asked for again in a row is held already).
+    fn hold(&self, ht: *mut zend_array) {
+        let mut held = self.held.borrow_mut();
+        if held.last().is_some_and(|h| ptr::eq(h.0, ht.cast())) {
+            return;
+        }
+        held.push(Hold::new(ht));
     }
 }
 
@@ -172,9 +186,16 @@ impl<'a> ZvalView<'a> {
     }
 
     /// An entry of the table `parent` (see [`deref_noting_reference`]).
+    ///
+    /// A value read through a PHP reference that something else also holds is copied into the
+    /// scope: PHP code run later in the walk may assign that reference a new value, freeing the
+    /// one a view still reads.
     fn child(zv: &'a zval, parent: *const zend_array, scope: &'a CallScope) -> Self {
         let (zv, via_reference) = deref_noting_reference(zv, parent);
-        ZvalView { zv, via_reference, scope }
+        if via_reference == 0 {
+            return ZvalView { zv, via_reference, scope };
+        }
+        ZvalView { zv: scope.keep(zv.shallow_clone()), via_reference, scope }
     }
 
     pub fn zval(self) -> &'a Zval {
@@ -187,8 +208,9 @@ impl<'a> ZvalView<'a> {
     }
 
     /// The properties table of a `stdClass`, or the array's hash table.
+    /// The table is held by the scope from now on (see [`CallScope`]).
     fn table(self) -> Option<(*mut zend_array, bool)> {
-        match type_of(self.zv) {
+        let table = match type_of(self.zv) {
             IS_ARRAY => Some((unsafe { self.zv.value.arr }, false)),
             IS_OBJECT => {
                 let obj = unsafe { self.zv.value.obj };
@@ -204,7 +226,9 @@ impl<'a> ZvalView<'a> {
                 (!props.is_null()).then_some((props, true))
             }
             _ => None,
-        }
+        }?;
+        self.scope.hold(table.0);
+        Some(table)
     }
 }
 
@@ -275,8 +299,8 @@ impl Drop for Hold {
     }
 }
 
-/// Iterates a hash table's slots. The layout is read once: the [`Hold`] keeps PHP code from
-/// resizing or freeing the table meanwhile (a write separates it instead).
+/// Iterates a hash table's slots. The layout is read once: the scope's [`Hold`] keeps PHP code
+/// from resizing or freeing the table until the call ends (a write separates it instead).
 pub struct ZEntries<'a> {
     ht: *mut zend_array,
     /// `arPacked` (zvals) when `packed`, else `arData` (buckets).
@@ -286,15 +310,13 @@ pub struct ZEntries<'a> {
     pos: u32,
     from_object: bool,
     scope: &'a CallScope,
-    _hold: Option<Hold>,
 }
 
 impl<'a> ZEntries<'a> {
     fn new(ht: *mut zend_array, from_object: bool, scope: &'a CallScope) -> Self {
         if ht.is_null() {
-            return ZEntries { ht, slots: ptr::null(), packed: false, used: 0, pos: 0, from_object, scope, _hold: None };
+            return ZEntries { ht, slots: ptr::null(), packed: false, used: 0, pos: 0, from_object, scope };
         }
-        let hold = Some(Hold::new(ht));
         // Raw reads: no Rust reference to the table lives while its count is changed.
         let (packed, used, slots) = unsafe {
             (
@@ -303,7 +325,7 @@ impl<'a> ZEntries<'a> {
                 (*ht).__bindgen_anon_1.arData as *const u8,
             )
         };
-        ZEntries { ht, slots, packed, used, pos: 0, from_object, scope, _hold: hold }
+        ZEntries { ht, slots, packed, used, pos: 0, from_object, scope }
     }
 }
 
