@@ -10,6 +10,12 @@ namespace McpNative {
 	/** Deepest schema nesting accepted (the root is depth 0). */
 	const MAX_DEPTH = 128;
 
+	/**
+	 * Most violations validate() lists; when there are more it appends one entry
+	 * ['path' => '', 'keyword' => 'truncated', 'message' => 'T violations in total; the first 100 are listed'].
+	 */
+	const MAX_VIOLATIONS = 100;
+
 	/** The extension's version. */
 	const VERSION = '0.1.0';
 

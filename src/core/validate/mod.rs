@@ -62,6 +62,68 @@ pub struct Violation {
     pub message: String,
 }
 
+/// The most violations one call lists (`McpNative\MAX_VIOLATIONS`): a 4 MiB body of invalid
+/// items must not make a list (and messages) that outgrows the body itself.
+pub const MAX_VIOLATIONS: usize = 100;
+
+/// The violations of one call: the first [`MAX_VIOLATIONS`] kept, the rest only counted.
+#[derive(Debug, Default)]
+pub struct Violations {
+    kept: Vec<Violation>,
+    total: usize,
+}
+
+impl Violations {
+    /// Whether the next violation will be kept (callers skip building messages that would not).
+    #[inline]
+    pub fn has_room(&self) -> bool {
+        self.kept.len() < MAX_VIOLATIONS
+    }
+
+    pub fn push(&mut self, v: Violation) {
+        if self.has_room() {
+            self.kept.push(v);
+        }
+        self.total += 1;
+    }
+
+    /// Counts a violation that is not listed.
+    pub fn count_unlisted(&mut self) {
+        self.total += 1;
+    }
+
+    /// Adds the violations of a sub-walk, in order.
+    pub fn append(&mut self, other: Violations) {
+        let unlisted = other.total - other.kept.len();
+        for v in other.kept {
+            self.push(v);
+        }
+        self.total += unlisted;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The list a caller gets: the kept violations, then, when some were not kept, one
+    /// `truncated` entry with the exact total.
+    pub fn into_list(self) -> Vec<Violation> {
+        let mut list = self.kept;
+        if self.total > list.len() {
+            list.push(Violation {
+                path: String::new(),
+                keyword: "truncated".into(),
+                message: format!("{} violations in total; the first {MAX_VIOLATIONS} are listed", self.total),
+            });
+        }
+        list
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Profile {
     Standard,
@@ -106,9 +168,9 @@ impl Compiled {
             Compiled::Standard(n) => {
                 let mut ctx = standard::Ctx::new(false, 0, String::new());
                 let _ = ctx.value(value, n);
-                ctx.errors
+                ctx.errors.into_list()
             }
-            Compiled::Strict(s) => s.validate(value),
+            Compiled::Strict(s) => s.validate(value).into_list(),
             Compiled::Broken(msg) => {
                 vec![Violation { path: String::new(), keyword: "schema".into(), message: msg.clone() }]
             }

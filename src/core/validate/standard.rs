@@ -5,7 +5,7 @@
 use super::php::{self, Num};
 use super::schema::{Additional, Format, Node, Required, Ty, TypeName};
 use super::value::{ents, norm_key, values_equal, NKey, PKey, PVal};
-use super::Violation;
+use super::{Violation, Violations};
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use std::cmp::Ordering;
 
@@ -23,7 +23,7 @@ type Flow = Result<(), Stop>;
 pub struct Ctx<'p> {
     path: Vec<Seg<'p>>,
     prefix: String,
-    pub errors: Vec<Violation>,
+    pub errors: Violations,
     first_only: bool,
     ancestors: Vec<usize>,
     depth: usize,
@@ -195,7 +195,7 @@ fn ge(a: Num, b: &PVal) -> bool {
 
 impl<'p> Ctx<'p> {
     pub fn new(first_only: bool, depth: usize, prefix: String) -> Ctx<'p> {
-        Ctx { path: Vec::new(), prefix, errors: Vec::new(), first_only, ancestors: Vec::new(), depth }
+        Ctx { path: Vec::new(), prefix, errors: Violations::default(), first_only, ancestors: Vec::new(), depth }
     }
 
     pub fn pointer(&self) -> String {
@@ -224,6 +224,10 @@ impl<'p> Ctx<'p> {
         if self.first_only {
             return Err(Stop);
         }
+        if !self.errors.has_room() {
+            self.errors.count_unlisted();
+            return Ok(());
+        }
         let path = self.pointer();
         let who = if path.is_empty() { "value".to_string() } else { path.clone() };
         let message = message(&who);
@@ -235,6 +239,10 @@ impl<'p> Ctx<'p> {
     fn fail_child(&mut self, name: &[u8], keyword: &'static str, message: impl FnOnce(&str) -> String) -> Flow {
         if self.first_only {
             return Err(Stop);
+        }
+        if !self.errors.has_room() {
+            self.errors.count_unlisted();
+            return Ok(());
         }
         let parent = self.who();
         let mut path = self.pointer();
@@ -551,7 +559,7 @@ impl<'p> Ctx<'p> {
         let list = parse_list_pval(k);
         let mut sub = Ctx::new(self.first_only, self.depth + self.ancestors.len(), self.pointer());
         let r = sub.array_body(&list, n);
-        self.errors.append(&mut sub.errors);
+        self.errors.append(std::mem::take(&mut sub.errors));
         r.map(|_| true)
     }
 

@@ -1,7 +1,7 @@
 //! The `strict` profile: JSON types exactly as sent, standard JSON Schema (draft 2020-12 by
 //! default, `$ref`/`$defs`) through the `jsonschema` crate.
 
-use super::Violation;
+use super::{Violation, Violations};
 use super::value::ents;
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use serde_json::{Map, Number, Value};
@@ -317,10 +317,12 @@ impl StrictValidator {
         }
     }
 
-    pub fn validate<'a, V: View<'a>>(&self, value: V) -> Vec<Violation> {
+    pub fn validate<'a, V: View<'a>>(&self, value: V) -> Violations {
+        let mut found = Violations::default();
         let validator = match &self.inner {
             Err(e) => {
-                return vec![Violation { path: String::new(), keyword: "schema".into(), message: e.clone() }]
+                found.push(Violation { path: String::new(), keyword: "schema".into(), message: e.clone() });
+                return found;
             }
             Ok(v) => v,
         };
@@ -329,11 +331,14 @@ impl StrictValidator {
         CYCLE_STACK.with(|s| s.borrow_mut().clear());
         let json = value_to_json(value, Some(&self.schema), 0, &mut path, &mut errs);
         if let Some(whole) = errs.iter().find(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth")) {
-            return vec![whole.clone()];
+            found.push(whole.clone());
+            return found;
         }
         if !errs.is_empty() {
-            return errs;
+            errs.into_iter().for_each(|e| found.push(e));
+            return found;
         }
+        let errs = &mut found;
         let mut seen_false: Vec<String> = Vec::new();
         for e in validator.iter_errors(&json) {
             let base = e.instance_path().as_str().to_string();
@@ -356,9 +361,9 @@ impl StrictValidator {
                     continue;
                 }
             }
-            push_violations(&mut errs, base, e.kind());
+            push_violations(errs, base, e.kind());
         }
-        errs
+        found
     }
 }
 
@@ -392,7 +397,7 @@ pub const TYPE_ORDER: [&str; 7] = ["null", "boolean", "integer", "number", "stri
 
 /// The violation(s) of one error of the crate, with messages of our own (the PHP fallback
 /// writes the same).
-fn push_violations(errs: &mut Vec<Violation>, base: String, kind: &jsonschema::error::ValidationErrorKind) {
+fn push_violations(errs: &mut Violations, base: String, kind: &jsonschema::error::ValidationErrorKind) {
     use jsonschema::error::{TypeKind, ValidationErrorKind as K};
     let who = if base.is_empty() { "value".to_string() } else { base.clone() };
     let one = |keyword: &str, message: String| Violation { path: base.clone(), keyword: keyword.into(), message };

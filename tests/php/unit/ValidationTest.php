@@ -48,6 +48,59 @@ final class ValidationTest extends TestCase {
 		}
 	}
 
+	public function violation_cap_cases(): iterable {
+		foreach ( array( 'standard', 'strict' ) as $profile ) {
+			yield "$profile 99" => array( $profile, 99 );
+			yield "$profile 100" => array( $profile, 100 );
+			yield "$profile 101" => array( $profile, 101 );
+			yield "$profile 5000" => array( $profile, 5000 );
+		}
+	}
+
+	/**
+	 * Issue 10, 3: at most MAX_VIOLATIONS (100) violations are listed, then one `truncated`
+	 * entry with the exact total; the same list from both implementations.
+	 *
+	 * @dataProvider violation_cap_cases
+	 */
+	public function test_violation_list_is_capped_with_the_exact_total( string $profile, int $n ): void {
+		$violations = Contract::validate( array_fill( 0, $n, 'x' ), array( 'type' => 'array', 'items' => array( 'type' => 'integer' ) ), $profile );
+		if ( $n <= 100 ) {
+			$this->assertCount( $n, $violations );
+			$this->assertNotContains( 'truncated', array_column( $violations, 'keyword' ) );
+			return;
+		}
+		$this->assertCount( 101, $violations );
+		$this->assertSame( array( '/0', 'type' ), array( $violations[0]['path'], $violations[0]['keyword'] ) );
+		$this->assertSame( '/99', $violations[99]['path'] );
+		$this->assertSame( array( 'path' => '', 'keyword' => 'truncated', 'message' => "$n violations in total; the first 100 are listed" ), $violations[100] );
+		if ( extension_loaded( 'mcp_native' ) ) {
+			$this->assertSame( 100, \McpNative\MAX_VIOLATIONS );
+		}
+	}
+
+	/** Issue 10, 3: a million invalid items cost memory for the cap, not for a million violations. */
+	public function test_a_million_invalid_items_stay_within_a_small_memory_limit(): void {
+		if ( ! extension_loaded( 'mcp_native' ) ) {
+			$this->markTestSkipped( 'the PHP fallback is rewritten to the same bound by issue 10 (engineer i11b)' );
+		}
+		$result = ChildProcess::run_php(
+			ChildProcess::prelude() . '
+			$value = array_fill(0, 1000000, "x");
+			$before = memory_get_peak_usage();
+			$v = Contract::validate($value, ["type" => "array", "items" => ["type" => "integer"]]);
+			$rss = (int) preg_replace("/\\D/", "", explode("\n", explode("VmHWM:", file_get_contents("/proc/self/status"))[1])[0]);
+			echo count($v), "|", $v[100]["message"], "|", memory_get_peak_usage() - $before, "|", $rss, "\n";',
+			true
+		);
+		$this->assertSame( 0, $result['exit'], $result['stderr'] . $result['stdout'] );
+		[ $count, $message, $zend_growth, $rss_kb ] = explode( '|', trim( $result['stdout'] ) );
+		$this->assertSame( '101', $count );
+		$this->assertSame( '1000000 violations in total; the first 100 are listed', $message );
+		$this->assertLessThan( 1 << 20, (int) $zend_growth, 'Zend heap growth in bytes' );
+		$this->assertLessThan( 256 * 1024, (int) $rss_kb, 'peak RSS in KiB (the value itself takes about 40 MB)' );
+	}
+
 	public function test_valid_value_has_no_violations(): void {
 		$this->assertSame( array(), Contract::validate( array( 'posts' => array( array( 'id' => '7' ) ), 'mode' => 1, 'dry_run' => 'false' ), self::POSTS ) );
 	}

@@ -38,7 +38,7 @@ final class Validator {
 	 */
 	public static function validate( $value, array $schema, string $profile = 'standard' ): array {
 		if ( 'strict' === $profile ) {
-			return StrictValidator::validate( $value, $schema );
+			return self::capped( StrictValidator::validate( $value, $schema ) );
 		}
 		if ( 'standard' !== $profile ) {
 			throw new \ValueError( sprintf( 'McpNative\\validate(): Argument #3 ($profile) must be "standard" or "strict", "%s" given', $profile ) );
@@ -53,7 +53,21 @@ final class Validator {
 		} catch ( ValidatorStop $e ) {
 			// only in first-error mode
 		}
-		return $v->errors;
+		return self::capped( $v->errors );
+	}
+
+	/** Most violations listed (McpNative\MAX_VIOLATIONS in the extension). */
+	public const MAX_VIOLATIONS = 100;
+
+	/** The first MAX_VIOLATIONS violations, then one `truncated` entry with the total. */
+	private static function capped( array $errors ): array {
+		$total = count( $errors );
+		if ( $total <= self::MAX_VIOLATIONS ) {
+			return $errors;
+		}
+		$list   = array_slice( $errors, 0, self::MAX_VIOLATIONS );
+		$list[] = array( 'path' => '', 'keyword' => 'truncated', 'message' => sprintf( '%d violations in total; the first %d are listed', $total, self::MAX_VIOLATIONS ) );
+		return $list;
 	}
 
 	// -----------------------------------------------------------------------------------------
