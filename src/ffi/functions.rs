@@ -12,7 +12,7 @@ use ext_php_rs::args::Arg;
 use ext_php_rs::types::Zval;
 use ext_php_rs::zend::{ce, ClassEntry, ExecuteData};
 
-use super::zval::{deref, CallScope, ZvalBuilder, ZvalView};
+use super::zval::{bailout, deref, CallScope, ZvalBuilder, ZvalView};
 use crate::core::arguments::{self, Normalized, Unwrapped};
 use crate::core::transform;
 
@@ -40,9 +40,17 @@ fn throw(failure: Failure) {
 }
 
 /// Runs a handler body: writes its value to `retval`, throws its failure, and never lets a
-/// panic unwind into PHP.
+/// panic unwind into PHP. A PHP fatal error caught during the body is resumed here, after
+/// every Rust value the body owned has been dropped (a bailout longjmps over Rust frames).
 pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure>) {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    let outcome = catch_unwind(AssertUnwindSafe(body));
+    if bailout::take() {
+        drop(outcome);
+        // SAFETY: this frame owns nothing that needs dropping any more; the engine's own
+        // catch point (the request's) takes over, as it would have without us.
+        unsafe { ext_php_rs::zend::bailout() };
+    }
+    match outcome {
         Ok(Ok(value)) => unsafe { std::ptr::write(retval, value) },
         Ok(Err(failure)) => throw(failure),
         Err(_) => {

@@ -58,7 +58,16 @@ fn body(ex: &ExecuteData) -> Result<Zval, Failure> {
     let scope = CallScope::default();
     let compiled = validate::compiled(ZvalView::new(schema, &scope), profile);
     let list = compiled.validate(ZvalView::new(value, &scope));
-    Ok(violations_zval(&list))
+    drop(scope);
+    // Building the result allocates in PHP, which can end in a memory-limit fatal: `list` is
+    // dropped before that fatal is resumed (see `run`).
+    match ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| violations_zval(&list))) {
+        Ok(out) => Ok(out),
+        Err(_) => {
+            super::zval::bailout::note();
+            Ok(Zval::null())
+        }
+    }
 }
 
 /// The raw handler.

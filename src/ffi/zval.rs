@@ -391,9 +391,38 @@ impl<'a> View<'a> for ZvalView<'a> {
         (type_of(value.zv) != IS_UNDEF).then_some(value)
     }
 
+    /// Runs PHP code: a fatal error in it (a bailout, which longjmps) is caught here, so the
+    /// Rust frames of the walk unwind normally and free what they own; [`super::functions`]
+    /// then resumes the bailout once nothing Rust-owned is left.
     fn json_value(self) -> Result<Self, String> {
-        let result = self.zv.try_call_method("jsonSerialize", vec![]).map_err(|e| e.to_string())?;
+        let zv = self.zv;
+        let called = ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| zv.try_call_method("jsonSerialize", vec![])));
+        let result = match called {
+            Ok(result) => result.map_err(|e| e.to_string())?,
+            Err(_) => {
+                bailout::note();
+                return Err("a fatal error ended jsonSerialize()".into());
+            }
+        };
         Ok(ZvalView::child(self.scope.keep(result), ptr::null(), self.scope))
+    }
+}
+
+/// A PHP fatal error caught inside a call, to resume once the call's Rust frames are gone.
+pub mod bailout {
+    use std::cell::Cell;
+
+    thread_local! {
+        static PENDING: Cell<bool> = const { Cell::new(false) };
+    }
+
+    pub fn note() {
+        PENDING.with(|p| p.set(true));
+    }
+
+    /// Whether a bailout was caught during this call (and clears the note).
+    pub fn take() -> bool {
+        PENDING.with(|p| p.replace(false))
     }
 }
 

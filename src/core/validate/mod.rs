@@ -200,6 +200,8 @@ impl Compiled {
 struct Hasher128 {
     a: u64,
     b: u64,
+    /// What the compiled form of the hashed schema may cost, in bytes (the cache's bound).
+    weight: u64,
 }
 
 impl Hasher128 {
@@ -211,11 +213,13 @@ impl Hasher128 {
     /// A tagged word (`tag` < 256).
     #[inline(always)]
     fn word(&mut self, tag: u64, x: u64) {
+        self.weight += 16;
         self.pair(x, x.rotate_left(17) ^ tag.wrapping_mul(0x1656_67B1_9E37_79F9));
     }
     /// Bytes, with their length and a tag folded into the last word.
     #[inline(always)]
     fn bytes(&mut self, tag: u64, s: &[u8]) {
+        self.weight += 16 + s.len() as u64;
         let mut chunks = s.chunks_exact(16);
         for c in &mut chunks {
             self.pair(u64::from_le_bytes(c[..8].try_into().unwrap()), u64::from_le_bytes(c[8..].try_into().unwrap()));
@@ -240,11 +244,17 @@ impl Hasher128 {
 /// ability schemas are mostly descriptions, and no profile reads them). `None` when the schema
 /// is cyclic or deeper than `MAX_DEPTH` (such schemas are compiled uncached).
 pub fn schema_key<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<u128> {
-    let mut h = Hasher128 { a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344 };
+    keyed(schema, profile).map(|(key, _)| key)
+}
+
+/// The cache key and the estimated bytes of the compiled schema.
+fn keyed<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<(u128, u64)> {
+    let mut h = Hasher128 { a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344, weight: 0 };
     h.word(1, profile as u64 + 1);
     let mut stack: Vec<usize> = Vec::new();
     if hash_view(schema, &mut h, &mut stack, Ctx::Schema) {
-        Some(h.finish())
+        let weight = h.weight;
+        Some((h.finish(), weight))
     } else {
         None
     }
@@ -286,6 +296,8 @@ fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, c
             }
             let is_array = matches!(v.shape(), Shape::Array { .. });
             h.word(if is_array { 7 } else { 8 }, ctx as u64);
+            // a compiled node per container
+            h.weight += std::mem::size_of::<schema::Node>() as u64;
             stack.push(identity);
             let mut n = 0u64;
             for (k, c) in ents(v) {
@@ -327,21 +339,26 @@ fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, c
 
 /// How many compiled schemas a worker keeps.
 pub const CACHE_CAPACITY: usize = 256;
+/// How many bytes (estimated, see [`Hasher128::weight`]) of compiled schemas a worker keeps; a
+/// schema weighing more than an eighth of it is compiled for the call and not kept.
+pub const CACHE_BYTES: u64 = 16 << 20;
 
 struct Cache {
-    map: HashMap<u128, (Rc<Compiled>, u64)>,
+    /// key → (compiled, last use, weight)
+    map: HashMap<u128, (Rc<Compiled>, u64, u64)>,
+    bytes: u64,
     tick: u64,
     hits: u64,
     misses: u64,
 }
 
 thread_local! {
-    static CACHE: RefCell<Cache> = RefCell::new(Cache { map: HashMap::new(), tick: 0, hits: 0, misses: 0 });
+    static CACHE: RefCell<Cache> = RefCell::new(Cache { map: HashMap::new(), bytes: 0, tick: 0, hits: 0, misses: 0 });
 }
 
 /// The compiled validator for a schema (from the cache, or compiled and cached).
 pub fn compiled<'a, V: View<'a>>(schema: V, profile: Profile) -> Rc<Compiled> {
-    let Some(key) = schema_key(schema, profile) else {
+    let Some((key, weight)) = keyed(schema, profile) else {
         return Rc::new(Compiled::compile(schema, profile));
     };
     let found = CACHE.with(|c| {
@@ -364,17 +381,36 @@ pub fn compiled<'a, V: View<'a>>(schema: V, profile: Profile) -> Rc<Compiled> {
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
         c.misses += 1;
-        if c.map.len() >= CACHE_CAPACITY {
-            // evict the least recently used quarter (amortised O(1) per insert)
-            let mut ticks: Vec<u64> = c.map.values().map(|e| e.1).collect();
-            ticks.sort_unstable();
-            let cut = ticks[CACHE_CAPACITY / 4];
+        if weight > CACHE_BYTES / 8 {
+            return;
+        }
+        if c.map.len() >= CACHE_CAPACITY || c.bytes + weight > CACHE_BYTES {
+            // evict least recently used entries: a quarter of them, or more until the new one
+            // fits (amortised O(1) per insert)
+            let mut by_age: Vec<(u64, u64)> = c.map.values().map(|e| (e.1, e.2)).collect();
+            by_age.sort_unstable();
+            let (mut freed, mut cut, mut n) = (0u64, 0u64, 0usize);
+            for (tick, w) in by_age {
+                if n >= CACHE_CAPACITY / 4 && c.bytes - freed + weight <= CACHE_BYTES {
+                    break;
+                }
+                freed += w;
+                cut = tick;
+                n += 1;
+            }
             c.map.retain(|_, e| e.1 > cut);
+            c.bytes = c.map.values().map(|e| e.2).sum();
         }
         let tick = c.tick;
-        c.map.insert(key, (comp.clone(), tick));
+        c.bytes += weight;
+        c.map.insert(key, (comp.clone(), tick, weight));
     });
     comp
+}
+
+/// Estimated bytes this thread's cache holds (at most [`CACHE_BYTES`]).
+pub fn cache_bytes() -> u64 {
+    CACHE.with(|c| c.borrow().bytes)
 }
 
 /// (entries, hits, misses) of this thread's cache.
@@ -387,7 +423,11 @@ pub fn cache_stats() -> (usize, u64, u64) {
 
 /// Empties this thread's cache.
 pub fn cache_clear() {
-    CACHE.with(|c| c.borrow_mut().map.clear());
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        c.map.clear();
+        c.bytes = 0;
+    });
 }
 
 /// Validates `value` against `schema` with the given profile; every violation, empty when valid.

@@ -77,6 +77,32 @@ final class AdversarialTest extends TestCase {
 		);
 	}
 
+	/**
+	 * Issue 10, 3: a fatal error inside jsonSerialize() (a bailout, which longjmps over the
+	 * extension's frames) ends the request as PHP's own fatal would; the extension stays usable
+	 * in shutdown functions and valgrind sees no invalid access.
+	 */
+	public function test_fatal_error_inside_json_serialize_during_the_walk(): void {
+		$result = ChildProcess::run_php(
+			ChildProcess::prelude() . '
+			class Fatal implements JsonSerializable { function jsonSerialize(): mixed { trigger_error("fatal inside jsonSerialize", E_USER_ERROR); return []; } }
+			register_shutdown_function(function () {
+				$r = Contract::transform_to_object_schema(["type" => "object", "properties" => ["a" => ["type" => "string"]]]);
+				echo json_encode($r["schema"]), "\n";
+			});
+			$schema = ["type" => "object", "properties" => ["a" => ["type" => "string", "x" => str_repeat("y", 1000)], "f" => new Fatal(), "b" => ["type" => "integer"]]];
+			Contract::transform_to_object_schema($schema);
+			echo "not reached\n";',
+			extension_loaded( 'mcp_native' ),
+			60,
+			true
+		);
+		$this->assertSame( 255, $result['exit'], $result['stderr'] . $result['stdout'] );
+		$this->assertStringContainsString( 'fatal inside jsonSerialize', $result['stdout'] . $result['stderr'] );
+		$this->assertStringNotContainsString( 'not reached', $result['stdout'] );
+		$this->assertStringContainsString( '{"type":"object","properties":{"a":{"type":"string"}}}', $result['stdout'], $result['stderr'] );
+	}
+
 	public function test_closures_resources_and_arbitrary_objects_anywhere(): void {
 		$this->child(
 			self::WHICH . '
