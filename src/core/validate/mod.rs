@@ -9,6 +9,7 @@
 //! across requests), keyed by a 128-bit structural hash of the schema view: no pointer is ever
 //! part of the key, so a freed-and-reused array cannot hit a stale entry.
 
+pub mod canonical;
 pub mod php;
 pub mod schema;
 pub mod standard;

@@ -101,6 +101,43 @@ final class ValidationTest extends TestCase {
 		$this->assertLessThan( 256 * 1024, (int) $rss_kb, 'peak RSS in KiB (the value itself takes about 40 MB)' );
 	}
 
+	/**
+	 * Issue 10, 2: a huge first item then many equal scalars used to exhaust a work budget and
+	 * pass as unique; WordPress core finds the duplicate 0. Same verdict, in linear time.
+	 */
+	public function test_unique_items_after_a_huge_first_item_finds_the_duplicate(): void {
+		$items = array_merge( array( range( 1, 300000 ) ), array_fill( 0, 60000, 0 ) );
+		$violations = Contract::validate( $items, array( 'type' => 'array', 'uniqueItems' => true ) );
+		$this->assertSame( array( array( 'path' => '', 'keyword' => 'uniqueItems', 'message' => 'value has duplicate items.' ) ), $violations );
+		$this->assertSame( array(), Contract::validate( array( range( 1, 300000 ), range( 2, 300001 ), 0, '0', 0.0 ), array( 'type' => 'array', 'uniqueItems' => true ) ) );
+	}
+
+	/** Issue 10, 2: equality is exact (no hash verdict): values differing in one deep leaf, in key order only. */
+	public function test_unique_items_is_exact_on_keys_order_and_types(): void {
+		$schema = array( 'type' => 'array', 'uniqueItems' => true );
+		$this->assertSame( array(), Contract::validate( array( array( 'a' => 1, 'b' => array( 1, 2 ) ), array( 'a' => 1, 'b' => array( 2, 1 ) ) ), $schema ) );
+		$this->assertCount( 1, Contract::validate( array( array( 'a' => 1, 'b' => array( 1, 2 ) ), array( 'b' => array( 1, 2 ), 'a' => 1 ) ), $schema ) );
+		$this->assertSame( array(), Contract::validate( array( 1, '1', 1.5, true, null, '' ), $schema ) );
+		$this->assertCount( 1, Contract::validate( array( array(), array() ), $schema ) );
+	}
+
+	private static function nested( int $depth, $leaf ) {
+		$v = $leaf;
+		for ( $i = 0; $i < $depth; $i++ ) {
+			$v = array( $v );
+		}
+		return $v;
+	}
+
+	/** Issue 10, 4: values nested 500 deep (a JSON body may nest 512) get core's verdicts. */
+	public function test_deep_values_get_core_verdicts_for_unique_items_and_enum(): void {
+		$a = self::nested( 500, 'x' );
+		$this->assertSame( 'uniqueItems', Contract::validate( array( $a, $a ), array( 'type' => 'array', 'uniqueItems' => true ) )[0]['keyword'] ?? null );
+		$this->assertSame( array(), Contract::validate( array( $a, self::nested( 500, 'y' ) ), array( 'type' => 'array', 'uniqueItems' => true ) ) );
+		$this->assertSame( array(), Contract::validate( self::nested( 500, 1 ), array( 'enum' => array( 0, self::nested( 500, 1 ) ) ) ) );
+		$this->assertSame( 'enum', Contract::validate( self::nested( 500, 2 ), array( 'enum' => array( 0, self::nested( 500, 1 ) ) ) )[0]['keyword'] ?? null );
+	}
+
 	public function test_valid_value_has_no_violations(): void {
 		$this->assertSame( array(), Contract::validate( array( 'posts' => array( array( 'id' => '7' ) ), 'mode' => 1, 'dry_run' => 'false' ), self::POSTS ) );
 	}

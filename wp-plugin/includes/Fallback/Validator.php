@@ -660,8 +660,11 @@ final class Validator {
 			$m = self::display( $n['max_items'] );
 			$this->fail( 'maxItems', static fn( $w ) => "$w must contain at most $m items." );
 		}
-		if ( $n['unique_items'] && ! self::unique( $v ) ) {
+		$unique = $n['unique_items'] ? self::unique( $v ) : true;
+		if ( false === $unique ) {
 			$this->fail( 'uniqueItems', static fn( $w ) => "$w has duplicate items." );
+		} elseif ( null === $unique ) {
+			$this->fail( 'uniqueItems', static fn( $w ) => "$w has items that are too large or nested too deeply to compare, so they cannot be shown to be unique." );
 		}
 	}
 
@@ -1090,11 +1093,19 @@ final class Validator {
 	/** Nodes stable_key() may still visit (reference cycles with fan-out stop here). */
 	private static int $budget = 0;
 
-	private static function unique( array $items ): bool {
+	/** Deepest value nesting compared (a JSON body nests up to 512); McpNative's MAX_VALUE_DEPTH. */
+	private const MAX_VALUE_DEPTH = 4096;
+
+	/** @return bool|null null: the items could not be compared (too deep or too large) */
+	private static function unique( array $items ): ?bool {
 		$seen         = array();
-		self::$budget = 20000;
+		self::$budget = 8000000;
 		foreach ( $items as $item ) {
-			$key = self::stable_key( $item, 0 );
+			try {
+				$key = self::stable_key( $item, 0 );
+			} catch ( \LengthException $e ) {
+				return null;
+			}
 			if ( isset( $seen[ $key ] ) ) {
 				return false;
 			}
@@ -1120,8 +1131,8 @@ final class Validator {
 		if ( is_string( $v ) ) {
 			return 's' . strlen( $v ) . ':' . $v;
 		}
-		if ( $depth > self::MAX_DEPTH || --self::$budget < 0 ) {
-			return 'X' . uniqid( '', true );
+		if ( $depth >= self::MAX_VALUE_DEPTH || --self::$budget < 0 ) {
+			throw new \LengthException( 'too deep or too large to compare' );
 		}
 		if ( is_array( $v ) ) {
 			$parts = array();
@@ -1221,7 +1232,7 @@ final class Validator {
 						$list[ $i ] = self::sanitize( $item, $n['items'], $n['items']['ty'], $depth + 1 );
 					}
 				}
-				if ( $n['unique_items'] && ! self::unique( $list ) ) {
+				if ( $n['unique_items'] && true !== self::unique( $list ) ) {
 					throw new ValidatorStop();
 				}
 				return $list;
