@@ -74,4 +74,14 @@ namespace McpNative {
 
 	/** The extension's version. */
 	function version(): string {}
+
+	/**
+	 * The keyword table: keyword => position, for every JSON Schema keyword whose value is not a
+	 * plain scalar or string list. Positions: 'schema', 'schema_map', 'schema_list',
+	 * 'schema_or_list', 'map_of_schema_or_list', 'data' (instance data, never walked as schema),
+	 * 'wordpress_only' (server-side keys, never on the wire).
+	 *
+	 * @return array<string, string>
+	 */
+	function schema_keywords(): array {}
 }

@@ -213,6 +213,19 @@ pub extern "C" fn version(ex: &mut ExecuteData, retval: &mut Zval) {
     })
 }
 
+/// `schema_keywords(): array`: the core's keyword table, keyword => position.
+pub extern "C" fn schema_keywords(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        args(ex, "McpNative\\schema_keywords", 0, 0)?;
+        let (ht, out) = ZvalBuilder::new_array(crate::core::keywords::KEYWORDS.len());
+        let mut builder = ZvalBuilder;
+        for (name, position) in crate::core::keywords::all() {
+            ZvalBuilder::insert_named(ht, name.as_bytes(), builder.bytes(position.name().as_bytes()));
+        }
+        Ok(out)
+    })
+}
+
 /// The namespaced functions, as registered with the module.
 pub fn functions() -> Vec<FunctionBuilder<'static>> {
     vec![
@@ -229,6 +242,7 @@ pub fn functions() -> Vec<FunctionBuilder<'static>> {
             .arg(Arg::new("parameters", DataType::Mixed).allow_null())
             .returns(DataType::Mixed, false, true),
         FunctionBuilder::new("McpNative\\version", version).returns(DataType::String, false, false),
+        FunctionBuilder::new("McpNative\\schema_keywords", schema_keywords).returns(DataType::Array, false, false),
     ]
 }
 

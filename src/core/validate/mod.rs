@@ -270,17 +270,19 @@ enum Ctx {
     Data,
 }
 
-/// The context of a schema node's member, and whether its value can be skipped.
+/// The context of a schema node's member (from the keyword table), and whether its value can
+/// be skipped (no profile reads it).
 #[inline]
 fn member_ctx(key: &[u8]) -> Option<Ctx> {
-    Some(match key {
-        b"description" | b"title" | b"default" | b"examples" | b"$comment" | b"readonly" | b"readOnly" | b"writeOnly"
-        | b"context" | b"arg_options" | b"deprecated" => return None,
-        b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas" => Ctx::SchemaMap,
-        b"anyOf" | b"oneOf" | b"allOf" | b"prefixItems" => Ctx::SchemaList,
-        b"items" | b"additionalProperties" | b"not" | b"if" | b"then" | b"else" | b"contains" | b"propertyNames"
-        | b"additionalItems" | b"unevaluatedItems" | b"unevaluatedProperties" => Ctx::Schema,
-        _ => Ctx::Data,
+    use crate::core::keywords::{self, Position};
+    if keywords::is_unread_by_validation(key) {
+        return None;
+    }
+    Some(match keywords::position(key) {
+        Some(Position::SchemaMap | Position::MapOfSchemaOrList) => Ctx::SchemaMap,
+        Some(Position::SchemaList) => Ctx::SchemaList,
+        Some(Position::Schema | Position::SchemaOrList) => Ctx::Schema,
+        Some(Position::Data | Position::WordPressOnly) | None => Ctx::Data,
     })
 }
 

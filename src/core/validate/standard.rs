@@ -4,6 +4,7 @@
 
 use super::php::{self, Num};
 use super::schema::{Additional, Format, Node, Required, Ty, TypeName};
+use crate::core::keywords::push_pointer_segment;
 use super::canonical::{unique_items, values_equal, Uniqueness};
 use super::value::{ents, norm_key, NKey, PKey, PVal};
 use super::{Violation, Violations};
@@ -28,17 +29,6 @@ pub struct Ctx<'p> {
     first_only: bool,
     ancestors: Vec<usize>,
     depth: usize,
-}
-
-pub fn escape_pointer(out: &mut String, s: &[u8]) {
-    let s = String::from_utf8_lossy(s);
-    for ch in s.chars() {
-        match ch {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
 }
 
 /// A PHP scalar as the messages print it.
@@ -205,7 +195,7 @@ impl<'p> Ctx<'p> {
             s.push('/');
             match seg {
                 Seg::Key(Key::Int(i)) => s.push_str(&i.to_string()),
-                Seg::Key(Key::Str(b)) => escape_pointer(&mut s, b),
+                Seg::Key(Key::Str(b)) => push_pointer_segment(&mut s, b),
                 Seg::Idx(i) => s.push_str(&i.to_string()),
             }
         }
@@ -248,7 +238,7 @@ impl<'p> Ctx<'p> {
         let parent = self.who();
         let mut path = self.pointer();
         path.push('/');
-        escape_pointer(&mut path, name);
+        push_pointer_segment(&mut path, name);
         let message = message(&parent);
         self.errors.push(Violation { path, keyword: keyword.into(), message });
         Ok(())
