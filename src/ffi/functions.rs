@@ -46,11 +46,12 @@ pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure
     let outcome = catch_unwind(AssertUnwindSafe(body));
     if bailout::take() {
         drop(outcome);
-        // SAFETY: this frame owns nothing that needs dropping any more; the engine's own
-        // catch point (the request's) takes over, as it would have without us.
+        // The engine's own catch point (the request's) takes over, as it would have without us.
+        // SAFETY: this frame owns nothing that needs dropping any more.
         unsafe { ext_php_rs::zend::bailout() };
     }
     match outcome {
+        // SAFETY: `retval` is the engine's uninitialised return slot: written once, never read or dropped first.
         Ok(Ok(value)) => unsafe { std::ptr::write(retval, value) },
         Ok(Err(failure)) => throw(failure),
         Err(_) => {
@@ -61,6 +62,7 @@ pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure
 
 /// The call's arguments (up to three), checked for count; missing optional ones are `None`.
 pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Option<&'a Zval>; 3], Failure> {
+    // SAFETY: the engine passes the live frame of this call; `num_args` is set for every internal call.
     let given = unsafe { ex.This.u2.num_args };
     if given < min || given > max {
         let (bound, n) = if given < min { ("at least", min) } else { ("at most", max) };
@@ -68,6 +70,7 @@ pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> R
         let plural = if n == 1 { "" } else { "s" };
         return Err(Failure::ArgumentCount(format!("{name}() expects {bound} {n} argument{plural}, {given} given")));
     }
+    // SAFETY: slots below `num_args` are initialised arguments of the live frame.
     let arg = |i: u32| (i < given).then(|| deref(unsafe { ex.zend_call_arg(i as usize) }.expect("argument slot")));
     Ok([arg(0), arg(1), arg(2)])
 }

@@ -27,6 +27,7 @@ fn violations_zval(list: &[Violation]) -> Zval {
         ZvalBuilder::insert_named(row, b"keyword", b.bytes(v.keyword.as_bytes()));
         ZvalBuilder::insert_named(row, b"message", b.bytes(v.message.as_bytes()));
         let mut row_z = std::mem::ManuallyDrop::new(row_z);
+        // SAFETY: `ht` is the new array made above, `row_z` a valid array zval whose ownership moves into it (ManuallyDrop: no second release).
         unsafe {
             ffi::zend_hash_next_index_insert(ht, &mut *row_z as *mut Zval as *mut ffi::zval);
         }

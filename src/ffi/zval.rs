@@ -65,6 +65,7 @@ pub fn init_statics() {
 
 /// Finds a class during MINIT, when the executor's class table does not exist yet.
 pub fn startup_class(name: &str) -> Option<&'static ext_php_rs::zend::ClassEntry> {
+    // SAFETY: MINIT runs single-threaded; the compiler globals' class table is read only, and null-checked.
     unsafe {
         let table = ffi::compiler_globals.class_table;
         if table.is_null() {
@@ -102,6 +103,7 @@ fn interned(name: &[u8]) -> Option<*mut zend_string> {
 
 #[inline]
 fn type_of(zv: &zval) -> u8 {
+    // SAFETY: every zval has a valid type byte, whatever its value.
     unsafe { zv.u1.v.type_ }
 }
 
@@ -122,6 +124,7 @@ fn deref_noting_reference(mut zv: &zval, parent: *const zend_array) -> (&zval, u
     let mut reference = 0;
     loop {
         match type_of(zv) {
+            // SAFETY: an IS_REFERENCE zval points to a live zend_reference (the container holding it is held).
             IS_REFERENCE => unsafe {
                 let r = zv.value.ref_;
                 let target = &(*r).val;
@@ -130,14 +133,18 @@ fn deref_noting_reference(mut zv: &zval, parent: *const zend_array) -> (&zval, u
                 reference = if ignorable { 0 } else { r as usize };
                 zv = target;
             },
+            // SAFETY: an IS_INDIRECT zval points to a live zval slot of the same object or symbol table.
             IS_INDIRECT => zv = unsafe { &*zv.value.zv },
             _ => return (zv, reference),
         }
     }
 }
 
+/// # Safety
+/// `s` must point to a live `zend_string` that outlives `'a`.
 #[inline]
 unsafe fn str_bytes<'a>(s: *const zend_string) -> &'a [u8] {
+    // SAFETY: the caller guarantees a live string; `val` holds `len` bytes.
     std::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), (*s).len)
 }
 
@@ -157,6 +164,7 @@ impl CallScope {
         let boxed = Box::new(value);
         let at: *const Zval = &*boxed;
         self.made.borrow_mut().push(boxed);
+        // SAFETY: the box is never removed or moved out before the scope is dropped.
         // SAFETY: the box is never removed or moved out before the scope is dropped.
         unsafe { &*at }
     }
@@ -211,12 +219,15 @@ impl<'a> ZvalView<'a> {
     /// The table is held by the scope from now on (see [`CallScope`]).
     fn table(self) -> Option<(*mut zend_array, bool)> {
         let table = match type_of(self.zv) {
+            // SAFETY: the type byte says IS_ARRAY, so `arr` is the active union member.
             IS_ARRAY => Some((unsafe { self.zv.value.arr }, false)),
             IS_OBJECT => {
+                // SAFETY: the type byte says IS_OBJECT, so `obj` is the active union member.
                 let obj = unsafe { self.zv.value.obj };
                 if object_kind(obj) != ObjectKind::Plain {
                     return None;
                 }
+                // SAFETY: `obj` is a live object (its zval is held); every object has a handlers table.
                 let props = unsafe {
                     match (*(*obj).handlers).get_properties {
                         Some(get) => get(obj),
@@ -233,11 +244,14 @@ impl<'a> ZvalView<'a> {
 }
 
 fn object_kind(obj: *mut zend_object) -> ObjectKind {
+    // SAFETY: `obj` is a live object; its class entry outlives it.
     let ce: *mut zend_class_entry = unsafe { (*obj).ce };
+    // SAFETY: reading the address of the engine's static stdClass entry.
     if ce == unsafe { ffi::zend_standard_class_def } {
         return ObjectKind::Plain;
     }
     let js = statics().json_serializable as *mut zend_class_entry;
+    // SAFETY: both class entries are live for the request; the engine's own instanceof test.
     if !js.is_null() && unsafe { ffi::instanceof_function_slow(ce, js) } {
         return ObjectKind::JsonSerializable;
     }
@@ -261,6 +275,7 @@ impl<'a> From<ZKey<'a>> for Key<'a> {
         if k.s.is_null() {
             return Key::Int(k.h as i64);
         }
+        // SAFETY: a non-null key of a held table is a live zend_string.
         let bytes = unsafe { str_bytes(k.s) };
         match k.from_object.then(|| canonical_integer(bytes)).flatten() {
             Some(i) => Key::Int(i),
@@ -277,9 +292,11 @@ impl Hold {
     fn new(ht: *mut zend_array) -> Self {
         let counted = ht.cast::<zend_refcounted>();
         // Immutable (e.g. opcache) arrays are never freed or written: no count to take.
+        // SAFETY: `ht` is a live array (just read from a held zval); the header is readable.
         if unsafe { (*counted).gc.u.type_info } & (ffi::GC_IMMUTABLE) != 0 {
             return Hold(ptr::null_mut());
         }
+        // SAFETY: a live, non-immutable array: taking a reference is what ZVAL_COPY does (no Rust reference to it is alive).
         unsafe { (*counted).gc.refcount += 1 };
         Hold(counted)
     }
@@ -290,6 +307,7 @@ impl Drop for Hold {
         if self.0.is_null() {
             return;
         }
+        // SAFETY: this Hold took one reference in `new`; releasing the last one frees the table as the engine would.
         unsafe {
             (*self.0).gc.refcount -= 1;
             if (*self.0).gc.refcount == 0 {
@@ -318,6 +336,7 @@ impl<'a> ZEntries<'a> {
             return ZEntries { ht, slots: ptr::null(), packed: false, used: 0, pos: 0, from_object, scope };
         }
         // Raw reads: no Rust reference to the table lives while its count is changed.
+        // SAFETY: `ht` is live and held by the scope, so its layout cannot change under these raw reads.
         let (packed, used, slots) = unsafe {
             (
                 (*ht).u.flags & HASH_FLAG_PACKED != 0,
@@ -337,6 +356,7 @@ impl<'a> Iterator for ZEntries<'a> {
         while self.pos < self.used {
             let i = self.pos as usize;
             self.pos += 1;
+            // SAFETY: `i` < nNumUsed of a held table whose layout was read once: the slot is inside the allocation.
             let (raw, h, s): (&zval, u64, *mut zend_string) = unsafe {
                 if self.packed {
                     (&*self.slots.cast::<zval>().add(i), i as u64, ptr::null_mut())
@@ -378,6 +398,7 @@ impl<'a> View<'a> for ZvalView<'a> {
     #[inline]
     fn get(self, key: &str) -> Option<Self> {
         let (ht, _) = self.table()?;
+        // SAFETY: `ht` is a live table held by the scope; `key` outlives the call.
         let found = unsafe {
             match canonical_integer(key.as_bytes()) {
                 Some(index) => ffi::zend_hash_index_find(ht, index as u64),
@@ -387,6 +408,7 @@ impl<'a> View<'a> for ZvalView<'a> {
         if found.is_null() {
             return None;
         }
+        // SAFETY: a non-null result of zend_hash_*_find points into the held table.
         let value = ZvalView::child(unsafe { &*found }, ht, self.scope);
         (type_of(value.zv) != IS_UNDEF).then_some(value)
     }
@@ -429,6 +451,7 @@ pub mod bailout {
 /// The shape of a dereferenced zval; `array_identity` is the identity an array gets.
 #[inline]
 fn shape_of(zv: &zval, array_identity: usize) -> Shape<'_> {
+    // SAFETY: the type byte selects the union member read in each arm; strings and arrays are live.
     unsafe {
         match type_of(zv) {
             IS_UNDEF | IS_NULL => Shape::Null,
@@ -486,6 +509,7 @@ impl ZvalBuilder {
     }
 
     pub fn new_array(capacity: usize) -> (*mut zend_array, Zval) {
+        // SAFETY: the engine's array constructor; the new array is owned by the returned zval.
         let ht = unsafe { ffi::_zend_new_array(u32::try_from(capacity).unwrap_or(u32::MAX)) };
         let mut z = Zval::new();
         z.value.arr = ht;
@@ -497,6 +521,7 @@ impl ZvalBuilder {
     pub fn insert_named(ht: *mut zend_array, name: &[u8], value: Zval) {
         let mut value = std::mem::ManuallyDrop::new(value);
         let slot: *mut zval = &mut *value;
+        // SAFETY: `ht` is a live array this call owns; the key is interned or copied by the engine; `value` moves in.
         unsafe {
             match interned(name) {
                 Some(key) => ffi::zend_hash_update(ht, key, slot),
@@ -511,6 +536,7 @@ impl ZvalBuilder {
     fn insert(ht: *mut zend_array, key: OutKey<'_, ZKey<'_>>, value: Zval) {
         let mut value = std::mem::ManuallyDrop::new(value);
         let slot: *mut zval = &mut *value;
+        // SAFETY: `ht` is a live array this call owns; keys come from held tables or are interned; `value` moves in.
         unsafe {
             match key {
                 OutKey::Index(i) => {
@@ -565,6 +591,7 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
     }
 
     fn is_empty_array(&self, out: &Zval) -> bool {
+        // SAFETY: the type byte says IS_ARRAY, so `arr` points to a live array.
         type_of(out) == IS_ARRAY && unsafe { (*out.value.arr).nNumOfElements } == 0
     }
 }
