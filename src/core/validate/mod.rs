@@ -46,6 +46,18 @@ pub fn spend() -> bool {
     })
 }
 
+/// Spends the units copying `bytes` bytes costs (one per 32 bytes, at least one): a string
+/// shared by value many times must not be copied without bound either.
+#[inline]
+pub fn spend_bytes(bytes: usize) -> bool {
+    WORK.with(|w| {
+        let cost = 1 + (bytes as u64) / 32;
+        let left = w.get();
+        w.set(left.saturating_sub(cost));
+        left >= cost
+    })
+}
+
 /// Whether this call's work budget ran out.
 pub fn exhausted() -> bool {
     WORK.with(|w| w.get() == 0)

@@ -206,7 +206,11 @@ fn value_to_json_inner<'a, V: View<'a>>(
     if errs.last().is_some_and(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth")) {
         return Value::Null;
     }
-    if !super::spend() {
+    let within = match v.shape() {
+        Shape::Str(b) => super::spend_bytes(b.len()),
+        _ => super::spend(),
+    };
+    if !within {
         errs.push(Violation { path: String::new(), keyword: "size".into(), message: "value is too large to validate.".into() });
         return Value::Null;
     }

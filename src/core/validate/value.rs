@@ -146,6 +146,7 @@ fn copy<'a, V: View<'a>>(v: V, depth: usize, stack: &mut Vec<usize>) -> PVal {
         Shape::Bool(b) => return PVal::Bool(b),
         Shape::Int(i) => return PVal::Int(i),
         Shape::Float(f) => return PVal::Float(f),
+        Shape::Str(s) if !super::spend_bytes(s.len()) => return PVal::Opaque,
         Shape::Str(s) => return PVal::Str(s.to_vec()),
         Shape::Array { identity, .. } => (identity, false),
         Shape::Object { identity, kind: ObjectKind::Plain } => (identity, true),
