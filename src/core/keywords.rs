@@ -88,24 +88,27 @@ pub fn all() -> impl Iterator<Item = (&'static str, Position)> {
 }
 
 /// The position of a keyword at a schema node, `None` for keywords with plain values and for
-/// unknown keys. One `match` on the bytes (a switch on length, then a compare): it runs for
-/// every key of every schema. A unit test checks it against [`all`].
+/// unknown keys. A unit test checks it against [`all`].
 #[inline(always)]
 pub fn position(name: &[u8]) -> Option<Position> {
+    schema_position(name).or_else(|| data_position(name))
+}
+
+/// [`position`] for the keywords whose values hold sub-schemas or are WordPress-only: the
+/// ones the transform acts on (for it, instance data is like any unknown key). One `match` on
+/// the bytes (a switch on length, then a compare): it runs for every key of every schema.
+#[inline(always)]
+pub fn schema_position(name: &[u8]) -> Option<Position> {
     use Position::*;
     let is = |candidate: &[u8]| name == candidate;
     Some(match name.len() {
         2 if is(b"if") => Schema,
         3 if is(b"not") => Schema,
         4 if is(b"then") || is(b"else") => Schema,
-        4 if is(b"enum") => Data,
         5 if is(b"items") => SchemaOrList,
         5 if is(b"anyOf") || is(b"oneOf") || is(b"allOf") => SchemaList,
         5 if is(b"$defs") => SchemaMap,
-        5 if is(b"const") => Data,
-        7 if is(b"default") => Data,
         8 if is(b"contains") => Schema,
-        8 if is(b"examples") => Data,
         10 if is(b"properties") => SchemaMap,
         11 if is(b"arg_options") => WordPressOnly,
         11 if is(b"definitions") => SchemaMap,
@@ -121,6 +124,12 @@ pub fn position(name: &[u8]) -> Option<Position> {
         21 if is(b"unevaluatedProperties") => Schema,
         _ => return None,
     })
+}
+
+/// [`position`] for the instance-data keywords.
+#[inline]
+fn data_position(name: &[u8]) -> Option<Position> {
+    matches!(name, b"enum" | b"const" | b"default" | b"examples").then_some(Position::Data)
 }
 
 /// Keywords whose values no validation profile reads (annotations, WordPress-only keys): the

@@ -26,7 +26,7 @@ pub use super::keywords::Position;
 #[inline(always)]
 fn keyword(key: Key<'_>) -> Option<Position> {
     match key {
-        Key::Str(name) => keywords::position(name),
+        Key::Str(name) => keywords::schema_position(name),
         Key::Int(_) => None,
     }
 }
@@ -243,13 +243,20 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         depth: usize,
         always_rebuild: bool,
     ) -> Result<Outcome, TransformError> {
-        Ok(match self.entries(v, position, depth, always_rebuild)? {
+        let held = v.hold();
+        let cleaned = self.entries(v, position, depth, always_rebuild)?;
+        let outcome = match cleaned {
             None => Outcome::Same,
             Some(entries) => self.made_new(|b| b.array(entries)),
-        })
+        };
+        // The entries point into `v`: held until the result is built, even if PHP code run
+        // during the walk (a jsonSerialize()) wrote to it.
+        drop(held);
+        Ok(outcome)
     }
 
-    /// The cleaned entries of a container, or `None` when nothing changes.
+    /// The cleaned entries of a container, or `None` when nothing changes. The caller holds `v`
+    /// ([`View::hold`]) until it no longer reads those entries.
     fn entries(
         &mut self,
         v: V,
@@ -351,6 +358,8 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
         return Ok(not_transformed(Entry::New(minimal_object(builder))));
     }
     let mut walk = Walk { builder, ancestors: Vec::new(), made: None, _marker: std::marker::PhantomData };
+    // `_held` keeps the root's entries alive until the result is built.
+    let _held = root.hold();
     let cleaned = walk.entries(root, Position::Schema, 0, false)?;
     let builder = walk.builder;
 

@@ -148,15 +148,12 @@ unsafe fn str_bytes<'a>(s: *const zend_string) -> &'a [u8] {
     std::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), (*s).len)
 }
 
-/// Per-call storage that keeps everything a view can point into alive until the call's result is
-/// built: values made during the walk (what `jsonSerialize()` returned, copies of values read
-/// through PHP references) and a reference on every hash table the walk read. PHP code run
-/// during the walk (a `jsonSerialize()` that writes to its parent) then separates those tables
-/// instead of freeing or resizing them under a view.
+/// Per-call storage for values made during the walk that views point into until the call's
+/// result is built: what `jsonSerialize()` returned, and copies of values read through PHP
+/// references (PHP code run during the walk may assign such a reference a new value).
 #[derive(Default)]
 pub struct CallScope {
     made: RefCell<Vec<Box<Zval>>>,
-    held: RefCell<Vec<Hold>>,
 }
 
 impl CallScope {
@@ -165,17 +162,7 @@ impl CallScope {
         let at: *const Zval = &*boxed;
         self.made.borrow_mut().push(boxed);
         // SAFETY: the box is never removed or moved out before the scope is dropped.
-        // SAFETY: the box is never removed or moved out before the scope is dropped.
         unsafe { &*at }
-    }
-
-    /// Holds `ht` until the scope ends (once: a table asked for again in a row is held already).
-    fn hold(&self, ht: *mut zend_array) {
-        let mut held = self.held.borrow_mut();
-        if held.last().is_some_and(|h| ptr::eq(h.0, ht.cast())) {
-            return;
-        }
-        held.push(Hold::new(ht));
     }
 }
 
@@ -216,7 +203,6 @@ impl<'a> ZvalView<'a> {
     }
 
     /// The properties table of a `stdClass`, or the array's hash table.
-    /// The table is held by the scope from now on (see [`CallScope`]).
     fn table(self) -> Option<(*mut zend_array, bool)> {
         let table = match type_of(self.zv) {
             // SAFETY: the type byte says IS_ARRAY, so `arr` is the active union member.
@@ -238,7 +224,6 @@ impl<'a> ZvalView<'a> {
             }
             _ => None,
         }?;
-        self.scope.hold(table.0);
         Some(table)
     }
 }
@@ -317,8 +302,9 @@ impl Drop for Hold {
     }
 }
 
-/// Iterates a hash table's slots. The layout is read once: the scope's [`Hold`] keeps PHP code
-/// from resizing or freeing the table until the call ends (a write separates it instead).
+/// Iterates a hash table's slots. The layout is read once: a walk that runs PHP code meanwhile
+/// (the transform, through `jsonSerialize()`) holds the table first ([`View::hold`]), so that
+/// code cannot resize or free it (a write separates it instead).
 pub struct ZEntries<'a> {
     ht: *mut zend_array,
     /// `arPacked` (zvals) when `packed`, else `arData` (buckets).
@@ -336,7 +322,7 @@ impl<'a> ZEntries<'a> {
             return ZEntries { ht, slots: ptr::null(), packed: false, used: 0, pos: 0, from_object, scope };
         }
         // Raw reads: no Rust reference to the table lives while its count is changed.
-        // SAFETY: `ht` is live and held by the scope, so its layout cannot change under these raw reads.
+        // SAFETY: `ht` is live; a walk that runs PHP code holds it first (View::hold), so its layout cannot change under these raw reads.
         let (packed, used, slots) = unsafe {
             (
                 (*ht).u.flags & HASH_FLAG_PACKED != 0,
@@ -416,6 +402,10 @@ impl<'a> View<'a> for ZvalView<'a> {
     /// Runs PHP code: a fatal error in it (a bailout, which longjmps) is caught here, so the
     /// Rust frames of the walk unwind normally and free what they own; [`super::functions`]
     /// then resumes the bailout once nothing Rust-owned is left.
+    fn hold(self) -> impl Sized + 'a {
+        self.table().map(|(ht, _)| Hold::new(ht))
+    }
+
     fn json_value(self) -> Result<Self, String> {
         let zv = self.zv;
         let called = ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| zv.try_call_method("jsonSerialize", vec![])));
