@@ -91,17 +91,21 @@ pub fn all() -> impl Iterator<Item = (&'static str, Position)> {
 /// unknown keys. A unit test checks it against [`all`].
 #[inline(always)]
 pub fn position(name: &[u8]) -> Option<Position> {
-    schema_position(name).or_else(|| data_position(name))
+    match schema_position(name) {
+        Position::Data => data_position(name),
+        p => Some(p),
+    }
 }
 
 /// [`position`] for the keywords whose values hold sub-schemas or are WordPress-only: the
-/// ones the transform acts on (for it, instance data is like any unknown key). One `match` on
-/// the bytes (a switch on length, then a compare): it runs for every key of every schema.
+/// ones the transform acts on; `Data` for every other key (for the transform, instance data is
+/// like any unknown key). One `match` on the bytes (a switch on length, then a compare): it
+/// runs for every key of every schema.
 #[inline(always)]
-pub fn schema_position(name: &[u8]) -> Option<Position> {
+pub fn schema_position(name: &[u8]) -> Position {
     use Position::*;
     let is = |candidate: &[u8]| name == candidate;
-    Some(match name.len() {
+    match name.len() {
         2 if is(b"if") => Schema,
         3 if is(b"not") => Schema,
         4 if is(b"then") || is(b"else") => Schema,
@@ -122,8 +126,8 @@ pub fn schema_position(name: &[u8]) -> Option<Position> {
         17 if is(b"patternProperties") => SchemaMap,
         20 if is(b"additionalProperties") => Schema,
         21 if is(b"unevaluatedProperties") => Schema,
-        _ => return None,
-    })
+        _ => Data,
+    }
 }
 
 /// [`position`] for the instance-data keywords.

@@ -24,39 +24,39 @@ pub use super::keywords::Position;
 
 /// The position a key gives its value at a schema node (`None`: a plain value or unknown key).
 #[inline(always)]
-fn keyword(key: Key<'_>) -> Option<Position> {
+fn keyword(key: Key<'_>) -> Position {
     match key {
         Key::Str(name) => keywords::schema_position(name),
-        Key::Int(_) => None,
+        Key::Int(_) => Position::Data,
     }
 }
 
 pub fn is_wordpress_only_key(key: Key<'_>) -> bool {
-    keyword(key) == Some(Position::WordPressOnly)
+    keyword(key) == Position::WordPressOnly
 }
 
 pub fn is_schema_map_keyword(key: Key<'_>) -> bool {
-    keyword(key).is_some_and(Position::is_schema_map)
+    keyword(key).is_schema_map()
 }
 
 /// The position of the value stored under `key` in a container at `parent`.
 pub fn child_position(parent: Position, key: Key<'_>) -> Position {
     let keyword = match parent {
         Position::Schema | Position::SchemaOrList => keyword(key),
-        _ => None,
+        _ => Position::Data,
     };
     position_under(parent, keyword)
 }
 
 /// [`child_position`] for a key whose keyword position is known.
-fn position_under(parent: Position, keyword: Option<Position>) -> Position {
+fn position_under(parent: Position, keyword: Position) -> Position {
     match parent {
         Position::SchemaMap | Position::SchemaList => Position::Schema,
         Position::MapOfSchemaOrList => Position::SchemaOrList,
         Position::Data | Position::WordPressOnly => Position::Data,
         Position::Schema | Position::SchemaOrList => match keyword {
-            None | Some(Position::WordPressOnly) => Position::Data,
-            Some(p) => p,
+            Position::WordPressOnly => Position::Data,
+            p => p,
         },
     }
 }
@@ -273,8 +273,8 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         for (index, (entry_key, child)) in v.entries().enumerate() {
             let key: Key<'a> = entry_key.into();
             // Keys are keywords only at schema positions (elsewhere they are names or indexes).
-            let keyword = if position == Position::Schema { keyword(key) } else { None };
-            let outcome = if keyword == Some(Position::WordPressOnly) {
+            let keyword = if position == Position::Schema { keyword(key) } else { Position::Data };
+            let outcome = if keyword == Position::WordPressOnly {
                 Outcome::Remove
             } else {
                 let child_pos = position_under(position, keyword);
