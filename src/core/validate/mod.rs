@@ -63,7 +63,8 @@ pub fn exhausted() -> bool {
     WORK.with(|w| w.get() == 0)
 }
 
-fn reset_work() {
+/// Starts a new call's work budget.
+pub fn reset_work() {
     WORK.with(|w| w.set(WORK_BUDGET));
 }
 
@@ -163,6 +164,9 @@ pub enum Compiled {
 
 impl Compiled {
     pub fn compile<'a, V: View<'a>>(schema: V, profile: Profile) -> Compiled {
+        // Compiling copies enum members: with the budget a previous call left, a cached
+        // schema could keep members cut short.
+        reset_work();
         match profile {
             Profile::Standard => match schema::Compiler::new().compile(schema) {
                 Ok(n) => Compiled::Standard(n),
