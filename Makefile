@@ -62,6 +62,7 @@ soak: build
 bench: build
 	$(PHP_BIN) -d extension=$(EXT_SO) bench/bench.php
 	$(PHP_BIN) -d extension=$(EXT_SO) bench/validate_bench.php
+	$(PHP_BIN) -d extension=$(EXT_SO) bench/worst_case.php
 
 demo: build
 	bash scripts/demo.sh

@@ -10,6 +10,12 @@ namespace McpNative {
 	/** Deepest schema nesting accepted (the root is depth 0). */
 	const MAX_DEPTH = 128;
 
+	/**
+	 * Most violations validate() lists; when there are more it appends one entry
+	 * ['path' => '', 'keyword' => 'truncated', 'message' => 'T violations in total; the first 100 are listed'].
+	 */
+	const MAX_VIOLATIONS = 100;
+
 	/** The extension's version. */
 	const VERSION = '0.1.0';
 
@@ -69,4 +75,14 @@ namespace McpNative {
 
 	/** The extension's version. */
 	function version(): string {}
+
+	/**
+	 * The keyword table: keyword => position, for every JSON Schema keyword whose value is not a
+	 * plain scalar or string list. Positions: 'schema', 'schema_map', 'schema_list',
+	 * 'schema_or_list', 'map_of_schema_or_list', 'data' (instance data, never walked as schema),
+	 * 'wordpress_only' (server-side keys, never on the wire).
+	 *
+	 * @return array<string, string>
+	 */
+	function schema_keywords(): array {}
 }

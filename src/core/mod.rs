@@ -2,8 +2,11 @@
 //! only what changes through a host-provided builder, so the FFI layer can run it over zvals
 //! without copying, and `cargo test` can run it over `serde_json` values.
 
+#![forbid(unsafe_code)]
+
 pub mod arguments;
 pub mod json;
+pub mod keywords;
 pub mod transform;
 pub mod validate;
 pub mod view;

@@ -14,102 +14,49 @@
 //! - a container met again below itself (a reference cycle) is cut;
 //! - nesting deeper than [`MAX_DEPTH`] is an error, never a stack overflow.
 
+use super::keywords;
 use super::view::{Key, ObjectKind, Shape, View};
 use super::MAX_DEPTH;
 
-/// Where a value sits in a JSON Schema document: this decides which keys are keywords.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Position {
-    /// A (sub-)schema: its keys are keywords.
-    Schema,
-    /// A map from names to sub-schemas (`properties`, `$defs`, …).
-    SchemaMap,
-    /// A list of sub-schemas (`anyOf`, `prefixItems`, …).
-    SchemaList,
-    /// `items`: one schema, or (draft 4 tuples) a list of schemas.
-    SchemaOrList,
-    /// Plain data (`enum`, `default`, `examples`, `required`, unknown keywords…).
-    Data,
-}
+/// Where a value sits in a JSON Schema document (decides which keys are keywords): the
+/// positions of [the keyword table](super::keywords); `Data` for anything that is not schema.
+pub use super::keywords::Position;
 
-/// What a key means at a schema position. One `match` on the bytes (compiled to a switch on
-/// length, then a compare): this runs for every key of every schema.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Keyword {
-    /// `sanitize_callback`, `validate_callback`, `arg_options`.
-    WordPressOnly,
-    /// A map of sub-schemas (`properties`, `$defs`, …): an empty one is dropped.
-    SchemaMap,
-    /// One sub-schema (`additionalProperties`, `not`, …).
-    Schema,
-    /// A list of sub-schemas (`anyOf`, `prefixItems`, …).
-    SchemaList,
-    /// `items`: a schema or a list of schemas.
-    Items,
-    /// Anything else: data.
-    Other,
-}
-
+/// The position a key gives its value at a schema node (`None`: a plain value or unknown key).
 #[inline(always)]
-fn keyword(key: Key<'_>) -> Keyword {
-    use Keyword::*;
-    let Key::Str(name) = key else { return Other };
-    // Dispatch on the length first: most keys (`type`, `description`, `enum`, …) are rejected by
-    // one comparison of a length and, at most, two fixed-size compares.
-    let is = |candidate: &[u8]| name == candidate;
-    match name.len() {
-        2 if is(b"if") => Schema,
-        3 if is(b"not") => Schema,
-        4 if is(b"then") || is(b"else") => Schema,
-        5 if is(b"items") => Items,
-        5 if is(b"anyOf") || is(b"oneOf") || is(b"allOf") => SchemaList,
-        5 if is(b"$defs") => SchemaMap,
-        8 if is(b"contains") => Schema,
-        10 if is(b"properties") => SchemaMap,
-        11 if is(b"arg_options") => WordPressOnly,
-        11 if is(b"definitions") => SchemaMap,
-        11 if is(b"prefixItems") => SchemaList,
-        12 if is(b"dependencies") => SchemaMap,
-        13 if is(b"propertyNames") || is(b"contentSchema") => Schema,
-        15 if is(b"additionalItems") => Schema,
-        16 if is(b"unevaluatedItems") => Schema,
-        16 if is(b"dependentSchemas") => SchemaMap,
-        17 if is(b"sanitize_callback") || is(b"validate_callback") => WordPressOnly,
-        17 if is(b"patternProperties") => SchemaMap,
-        20 if is(b"additionalProperties") => Schema,
-        21 if is(b"unevaluatedProperties") => Schema,
-        _ => Other,
+fn keyword(key: Key<'_>) -> Position {
+    match key {
+        Key::Str(name) => keywords::schema_position(name),
+        Key::Int(_) => Position::Data,
     }
 }
 
 pub fn is_wordpress_only_key(key: Key<'_>) -> bool {
-    keyword(key) == Keyword::WordPressOnly
+    keyword(key) == Position::WordPressOnly
 }
 
 pub fn is_schema_map_keyword(key: Key<'_>) -> bool {
-    keyword(key) == Keyword::SchemaMap
+    keyword(key).is_schema_map()
 }
 
 /// The position of the value stored under `key` in a container at `parent`.
 pub fn child_position(parent: Position, key: Key<'_>) -> Position {
     let keyword = match parent {
         Position::Schema | Position::SchemaOrList => keyword(key),
-        _ => Keyword::Other,
+        _ => Position::Data,
     };
     position_under(parent, keyword)
 }
 
-/// [`child_position`] for a key whose [`Keyword`] is known.
-fn position_under(parent: Position, keyword: Keyword) -> Position {
+/// [`child_position`] for a key whose keyword position is known.
+fn position_under(parent: Position, keyword: Position) -> Position {
     match parent {
         Position::SchemaMap | Position::SchemaList => Position::Schema,
-        Position::Data => Position::Data,
+        Position::MapOfSchemaOrList => Position::SchemaOrList,
+        Position::Data | Position::WordPressOnly => Position::Data,
         Position::Schema | Position::SchemaOrList => match keyword {
-            Keyword::Items => Position::SchemaOrList,
-            Keyword::SchemaMap => Position::SchemaMap,
-            Keyword::Schema => Position::Schema,
-            Keyword::SchemaList => Position::SchemaList,
-            Keyword::WordPressOnly | Keyword::Other => Position::Data,
+            Position::WordPressOnly => Position::Data,
+            p => p,
         },
     }
 }
@@ -203,7 +150,11 @@ pub fn pointer_segment(key: Key<'_>) -> String {
     match key {
         Key::Int(i) => i.to_string(),
         Key::Str(s) => match std::str::from_utf8(s) {
-            Ok(text) if !text.contains('\0') => text.replace('~', "~0").replace('/', "~1"),
+            Ok(text) if !text.contains('\0') => {
+                let mut segment = String::with_capacity(text.len());
+                keywords::push_pointer_segment(&mut segment, s);
+                segment
+            }
             _ => format!("0x{}", s.iter().map(|b| format!("{b:02x}")).collect::<String>()),
         },
     }
@@ -292,13 +243,20 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         depth: usize,
         always_rebuild: bool,
     ) -> Result<Outcome, TransformError> {
-        Ok(match self.entries(v, position, depth, always_rebuild)? {
+        let held = v.hold();
+        let cleaned = self.entries(v, position, depth, always_rebuild)?;
+        let outcome = match cleaned {
             None => Outcome::Same,
             Some(entries) => self.made_new(|b| b.array(entries)),
-        })
+        };
+        // The entries point into `v`: held until the result is built, even if PHP code run
+        // during the walk (a jsonSerialize()) wrote to it.
+        drop(held);
+        Ok(outcome)
     }
 
-    /// The cleaned entries of a container, or `None` when nothing changes.
+    /// The cleaned entries of a container, or `None` when nothing changes. The caller holds `v`
+    /// ([`View::hold`]) until it no longer reads those entries.
     fn entries(
         &mut self,
         v: V,
@@ -315,13 +273,13 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         for (index, (entry_key, child)) in v.entries().enumerate() {
             let key: Key<'a> = entry_key.into();
             // Keys are keywords only at schema positions (elsewhere they are names or indexes).
-            let keyword = if position == Position::Schema { keyword(key) } else { Keyword::Other };
-            let outcome = if keyword == Keyword::WordPressOnly {
+            let keyword = if position == Position::Schema { keyword(key) } else { Position::Data };
+            let outcome = if keyword == Position::WordPressOnly {
                 Outcome::Remove
             } else {
                 let child_pos = position_under(position, keyword);
                 let outcome = self.value(child, child_pos, depth + 1).map_err(|e| e.under(key))?;
-                if child_pos == Position::SchemaMap && self.is_empty(outcome, child) {
+                if child_pos.is_schema_map() && self.is_empty(outcome, child) {
                     self.made = None;
                     Outcome::Remove
                 } else {
@@ -400,6 +358,8 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
         return Ok(not_transformed(Entry::New(minimal_object(builder))));
     }
     let mut walk = Walk { builder, ancestors: Vec::new(), made: None, _marker: std::marker::PhantomData };
+    // `_held` keeps the root's entries alive until the result is built.
+    let _held = root.hold();
     let cleaned = walk.entries(root, Position::Schema, 0, false)?;
     let builder = walk.builder;
 

@@ -60,6 +60,12 @@ pub trait View<'a>: Copy + 'a {
     fn entries(self) -> impl Iterator<Item = (Self::EntryKey, Self)> + 'a;
     /// Looks up a string key in an array (or a `Plain` object's properties).
     fn get(self, key: &str) -> Option<Self>;
+    /// Keeps this container's entries where they are while the guard lives: a host whose values
+    /// PHP code can change during a walk (a `jsonSerialize()` writing to its parent) holds a
+    /// reference, so such a write separates the container instead of freeing or resizing it.
+    /// Walks that run such code take it before reading entries and drop it after their last use.
+    fn hold(self) -> impl Sized + 'a {}
+
     /// For a `JsonSerializable` object: what its `jsonSerialize()` returns. Hosts without such
     /// objects never call it.
     fn json_value(self) -> Result<Self, String> {

@@ -12,7 +12,7 @@ use ext_php_rs::args::Arg;
 use ext_php_rs::types::Zval;
 use ext_php_rs::zend::{ce, ClassEntry, ExecuteData};
 
-use super::zval::{deref, CallScope, ZvalBuilder, ZvalView};
+use super::zval::{bailout, deref, CallScope, ZvalBuilder, ZvalView};
 use crate::core::arguments::{self, Normalized, Unwrapped};
 use crate::core::transform;
 
@@ -40,9 +40,18 @@ fn throw(failure: Failure) {
 }
 
 /// Runs a handler body: writes its value to `retval`, throws its failure, and never lets a
-/// panic unwind into PHP.
+/// panic unwind into PHP. A PHP fatal error caught during the body is resumed here, after
+/// every Rust value the body owned has been dropped (a bailout longjmps over Rust frames).
 pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure>) {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    let outcome = catch_unwind(AssertUnwindSafe(body));
+    if bailout::take() {
+        drop(outcome);
+        // The engine's own catch point (the request's) takes over, as it would have without us.
+        // SAFETY: this frame owns nothing that needs dropping any more.
+        unsafe { ext_php_rs::zend::bailout() };
+    }
+    match outcome {
+        // SAFETY: `retval` is the engine's uninitialised return slot: written once, never read or dropped first.
         Ok(Ok(value)) => unsafe { std::ptr::write(retval, value) },
         Ok(Err(failure)) => throw(failure),
         Err(_) => {
@@ -53,6 +62,7 @@ pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure
 
 /// The call's arguments (up to four), checked for count; missing optional ones are `None`.
 pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Option<&'a Zval>; 4], Failure> {
+    // SAFETY: the engine passes the live frame of this call; `num_args` is set for every internal call.
     let given = unsafe { ex.This.u2.num_args };
     if given < min || given > max {
         let (bound, n) = if given < min { ("at least", min) } else { ("at most", max) };
@@ -60,6 +70,7 @@ pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> R
         let plural = if n == 1 { "" } else { "s" };
         return Err(Failure::ArgumentCount(format!("{name}() expects {bound} {n} argument{plural}, {given} given")));
     }
+    // SAFETY: slots below `num_args` are initialised arguments of the live frame.
     let arg = |i: u32| (i < given).then(|| deref(unsafe { ex.zend_call_arg(i as usize) }.expect("argument slot")));
     Ok([arg(0), arg(1), arg(2), arg(3)])
 }
@@ -205,6 +216,19 @@ pub extern "C" fn version(ex: &mut ExecuteData, retval: &mut Zval) {
     })
 }
 
+/// `schema_keywords(): array`: the core's keyword table, keyword => position.
+pub extern "C" fn schema_keywords(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        args(ex, "McpNative\\schema_keywords", 0, 0)?;
+        let (ht, out) = ZvalBuilder::new_array(crate::core::keywords::KEYWORDS.len());
+        let mut builder = ZvalBuilder;
+        for (name, position) in crate::core::keywords::all() {
+            ZvalBuilder::insert_named(ht, name.as_bytes(), builder.bytes(position.name().as_bytes()));
+        }
+        Ok(out)
+    })
+}
+
 /// The namespaced functions, as registered with the module.
 pub fn functions() -> Vec<FunctionBuilder<'static>> {
     vec![
@@ -221,6 +245,7 @@ pub fn functions() -> Vec<FunctionBuilder<'static>> {
             .arg(Arg::new("parameters", DataType::Mixed).allow_null())
             .returns(DataType::Mixed, false, true),
         FunctionBuilder::new("McpNative\\version", version).returns(DataType::String, false, false),
+        FunctionBuilder::new("McpNative\\schema_keywords", schema_keywords).returns(DataType::Array, false, false),
     ]
 }
 

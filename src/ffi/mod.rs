@@ -20,6 +20,9 @@ fn keep_arg_info(_class: &'static mut ClassEntry, tables: ext_php_rs::args::ArgI
 }
 
 /// MINIT: intern keys, register the classes.
+///
+/// # Safety
+/// Called by the engine only, once at MINIT, on the main thread, before any request.
 unsafe extern "C" fn startup(_type: i32, _module: i32) -> i32 {
     zval::init_statics();
     let exception = ClassBuilder::new(functions::SCHEMA_EXCEPTION)
@@ -52,6 +55,7 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
     module
         .startup_function(startup)
         .constant(("McpNative\\MAX_DEPTH", crate::core::MAX_DEPTH as i64, &[]))
+        .constant(("McpNative\\MAX_VIOLATIONS", crate::core::validate::MAX_VIOLATIONS as i64, &[]))
         .constant(("McpNative\\VERSION", crate::VERSION, &[]))
         .info_function(module_info)
 }

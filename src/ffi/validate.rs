@@ -27,6 +27,7 @@ fn violations_zval(list: &[Violation]) -> Zval {
         ZvalBuilder::insert_named(row, b"keyword", b.bytes(v.keyword.as_bytes()));
         ZvalBuilder::insert_named(row, b"message", b.bytes(v.message.as_bytes()));
         let mut row_z = std::mem::ManuallyDrop::new(row_z);
+        // SAFETY: `ht` is the new array made above, `row_z` a valid array zval whose ownership moves into it (ManuallyDrop: no second release).
         unsafe {
             ffi::zend_hash_next_index_insert(ht, &mut *row_z as *mut Zval as *mut ffi::zval);
         }
@@ -70,7 +71,16 @@ fn body(ex: &ExecuteData) -> Result<Zval, Failure> {
     let scope = CallScope::default();
     let compiled = validate::compiled(ZvalView::new(schema, &scope), profile);
     let list = compiled.validate_at(ZvalView::new(value, &scope), &path);
-    Ok(violations_zval(&list))
+    drop(scope);
+    // Building the result allocates in PHP, which can end in a memory-limit fatal: `list` is
+    // dropped before that fatal is resumed (see `run`).
+    match ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| violations_zval(&list))) {
+        Ok(out) => Ok(out),
+        Err(_) => {
+            super::zval::bailout::note();
+            Ok(Zval::null())
+        }
+    }
 }
 
 /// The raw handler.

@@ -65,6 +65,7 @@ pub fn init_statics() {
 
 /// Finds a class during MINIT, when the executor's class table does not exist yet.
 pub fn startup_class(name: &str) -> Option<&'static ext_php_rs::zend::ClassEntry> {
+    // SAFETY: MINIT runs single-threaded; the compiler globals' class table is read only, and null-checked.
     unsafe {
         let table = ffi::compiler_globals.class_table;
         if table.is_null() {
@@ -102,6 +103,7 @@ fn interned(name: &[u8]) -> Option<*mut zend_string> {
 
 #[inline]
 fn type_of(zv: &zval) -> u8 {
+    // SAFETY: every zval has a valid type byte, whatever its value.
     unsafe { zv.u1.v.type_ }
 }
 
@@ -122,6 +124,7 @@ fn deref_noting_reference(mut zv: &zval, parent: *const zend_array) -> (&zval, u
     let mut reference = 0;
     loop {
         match type_of(zv) {
+            // SAFETY: an IS_REFERENCE zval points to a live zend_reference (the container holding it is held).
             IS_REFERENCE => unsafe {
                 let r = zv.value.ref_;
                 let target = &(*r).val;
@@ -130,18 +133,24 @@ fn deref_noting_reference(mut zv: &zval, parent: *const zend_array) -> (&zval, u
                 reference = if ignorable { 0 } else { r as usize };
                 zv = target;
             },
+            // SAFETY: an IS_INDIRECT zval points to a live zval slot of the same object or symbol table.
             IS_INDIRECT => zv = unsafe { &*zv.value.zv },
             _ => return (zv, reference),
         }
     }
 }
 
+/// # Safety
+/// `s` must point to a live `zend_string` that outlives `'a`.
 #[inline]
 unsafe fn str_bytes<'a>(s: *const zend_string) -> &'a [u8] {
+    // SAFETY: the caller guarantees a live string; `val` holds `len` bytes.
     std::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), (*s).len)
 }
 
-/// Per-call storage for values made during the walk (what `jsonSerialize()` returned).
+/// Per-call storage for values made during the walk that views point into until the call's
+/// result is built: what `jsonSerialize()` returned, and copies of values read through PHP
+/// references (PHP code run during the walk may assign such a reference a new value).
 #[derive(Default)]
 pub struct CallScope {
     made: RefCell<Vec<Box<Zval>>>,
@@ -172,9 +181,16 @@ impl<'a> ZvalView<'a> {
     }
 
     /// An entry of the table `parent` (see [`deref_noting_reference`]).
+    ///
+    /// A value read through a PHP reference that something else also holds is copied into the
+    /// scope: PHP code run later in the walk may assign that reference a new value, freeing the
+    /// one a view still reads.
     fn child(zv: &'a zval, parent: *const zend_array, scope: &'a CallScope) -> Self {
         let (zv, via_reference) = deref_noting_reference(zv, parent);
-        ZvalView { zv, via_reference, scope }
+        if via_reference == 0 {
+            return ZvalView { zv, via_reference, scope };
+        }
+        ZvalView { zv: scope.keep(zv.shallow_clone()), via_reference, scope }
     }
 
     pub fn zval(self) -> &'a Zval {
@@ -188,13 +204,16 @@ impl<'a> ZvalView<'a> {
 
     /// The properties table of a `stdClass`, or the array's hash table.
     fn table(self) -> Option<(*mut zend_array, bool)> {
-        match type_of(self.zv) {
+        let table = match type_of(self.zv) {
+            // SAFETY: the type byte says IS_ARRAY, so `arr` is the active union member.
             IS_ARRAY => Some((unsafe { self.zv.value.arr }, false)),
             IS_OBJECT => {
+                // SAFETY: the type byte says IS_OBJECT, so `obj` is the active union member.
                 let obj = unsafe { self.zv.value.obj };
                 if object_kind(obj) != ObjectKind::Plain {
                     return None;
                 }
+                // SAFETY: `obj` is a live object (its zval is held); every object has a handlers table.
                 let props = unsafe {
                     match (*(*obj).handlers).get_properties {
                         Some(get) => get(obj),
@@ -204,16 +223,20 @@ impl<'a> ZvalView<'a> {
                 (!props.is_null()).then_some((props, true))
             }
             _ => None,
-        }
+        }?;
+        Some(table)
     }
 }
 
 fn object_kind(obj: *mut zend_object) -> ObjectKind {
+    // SAFETY: `obj` is a live object; its class entry outlives it.
     let ce: *mut zend_class_entry = unsafe { (*obj).ce };
+    // SAFETY: reading the address of the engine's static stdClass entry.
     if ce == unsafe { ffi::zend_standard_class_def } {
         return ObjectKind::Plain;
     }
     let js = statics().json_serializable as *mut zend_class_entry;
+    // SAFETY: both class entries are live for the request; the engine's own instanceof test.
     if !js.is_null() && unsafe { ffi::instanceof_function_slow(ce, js) } {
         return ObjectKind::JsonSerializable;
     }
@@ -237,6 +260,7 @@ impl<'a> From<ZKey<'a>> for Key<'a> {
         if k.s.is_null() {
             return Key::Int(k.h as i64);
         }
+        // SAFETY: a non-null key of a held table is a live zend_string.
         let bytes = unsafe { str_bytes(k.s) };
         match k.from_object.then(|| canonical_integer(bytes)).flatten() {
             Some(i) => Key::Int(i),
@@ -253,9 +277,11 @@ impl Hold {
     fn new(ht: *mut zend_array) -> Self {
         let counted = ht.cast::<zend_refcounted>();
         // Immutable (e.g. opcache) arrays are never freed or written: no count to take.
+        // SAFETY: `ht` is a live array (just read from a held zval); the header is readable.
         if unsafe { (*counted).gc.u.type_info } & (ffi::GC_IMMUTABLE) != 0 {
             return Hold(ptr::null_mut());
         }
+        // SAFETY: a live, non-immutable array: taking a reference is what ZVAL_COPY does (no Rust reference to it is alive).
         unsafe { (*counted).gc.refcount += 1 };
         Hold(counted)
     }
@@ -266,6 +292,7 @@ impl Drop for Hold {
         if self.0.is_null() {
             return;
         }
+        // SAFETY: this Hold took one reference in `new`; releasing the last one frees the table as the engine would.
         unsafe {
             (*self.0).gc.refcount -= 1;
             if (*self.0).gc.refcount == 0 {
@@ -275,8 +302,9 @@ impl Drop for Hold {
     }
 }
 
-/// Iterates a hash table's slots. The layout is read once: the [`Hold`] keeps PHP code from
-/// resizing or freeing the table meanwhile (a write separates it instead).
+/// Iterates a hash table's slots. The layout is read once: a walk that runs PHP code meanwhile
+/// (the transform, through `jsonSerialize()`) holds the table first ([`View::hold`]), so that
+/// code cannot resize or free it (a write separates it instead).
 pub struct ZEntries<'a> {
     ht: *mut zend_array,
     /// `arPacked` (zvals) when `packed`, else `arData` (buckets).
@@ -286,16 +314,15 @@ pub struct ZEntries<'a> {
     pos: u32,
     from_object: bool,
     scope: &'a CallScope,
-    _hold: Option<Hold>,
 }
 
 impl<'a> ZEntries<'a> {
     fn new(ht: *mut zend_array, from_object: bool, scope: &'a CallScope) -> Self {
         if ht.is_null() {
-            return ZEntries { ht, slots: ptr::null(), packed: false, used: 0, pos: 0, from_object, scope, _hold: None };
+            return ZEntries { ht, slots: ptr::null(), packed: false, used: 0, pos: 0, from_object, scope };
         }
-        let hold = Some(Hold::new(ht));
         // Raw reads: no Rust reference to the table lives while its count is changed.
+        // SAFETY: `ht` is live; a walk that runs PHP code holds it first (View::hold), so its layout cannot change under these raw reads.
         let (packed, used, slots) = unsafe {
             (
                 (*ht).u.flags & HASH_FLAG_PACKED != 0,
@@ -303,7 +330,7 @@ impl<'a> ZEntries<'a> {
                 (*ht).__bindgen_anon_1.arData as *const u8,
             )
         };
-        ZEntries { ht, slots, packed, used, pos: 0, from_object, scope, _hold: hold }
+        ZEntries { ht, slots, packed, used, pos: 0, from_object, scope }
     }
 }
 
@@ -315,6 +342,7 @@ impl<'a> Iterator for ZEntries<'a> {
         while self.pos < self.used {
             let i = self.pos as usize;
             self.pos += 1;
+            // SAFETY: `i` < nNumUsed of a held table whose layout was read once: the slot is inside the allocation.
             let (raw, h, s): (&zval, u64, *mut zend_string) = unsafe {
                 if self.packed {
                     (&*self.slots.cast::<zval>().add(i), i as u64, ptr::null_mut())
@@ -356,6 +384,7 @@ impl<'a> View<'a> for ZvalView<'a> {
     #[inline]
     fn get(self, key: &str) -> Option<Self> {
         let (ht, _) = self.table()?;
+        // SAFETY: `ht` is a live table held by the scope; `key` outlives the call.
         let found = unsafe {
             match canonical_integer(key.as_bytes()) {
                 Some(index) => ffi::zend_hash_index_find(ht, index as u64),
@@ -365,19 +394,54 @@ impl<'a> View<'a> for ZvalView<'a> {
         if found.is_null() {
             return None;
         }
+        // SAFETY: a non-null result of zend_hash_*_find points into the held table.
         let value = ZvalView::child(unsafe { &*found }, ht, self.scope);
         (type_of(value.zv) != IS_UNDEF).then_some(value)
     }
 
+    /// Runs PHP code: a fatal error in it (a bailout, which longjmps) is caught here, so the
+    /// Rust frames of the walk unwind normally and free what they own; [`super::functions`]
+    /// then resumes the bailout once nothing Rust-owned is left.
+    fn hold(self) -> impl Sized + 'a {
+        self.table().map(|(ht, _)| Hold::new(ht))
+    }
+
     fn json_value(self) -> Result<Self, String> {
-        let result = self.zv.try_call_method("jsonSerialize", vec![]).map_err(|e| e.to_string())?;
+        let zv = self.zv;
+        let called = ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| zv.try_call_method("jsonSerialize", vec![])));
+        let result = match called {
+            Ok(result) => result.map_err(|e| e.to_string())?,
+            Err(_) => {
+                bailout::note();
+                return Err("a fatal error ended jsonSerialize()".into());
+            }
+        };
         Ok(ZvalView::child(self.scope.keep(result), ptr::null(), self.scope))
+    }
+}
+
+/// A PHP fatal error caught inside a call, to resume once the call's Rust frames are gone.
+pub mod bailout {
+    use std::cell::Cell;
+
+    thread_local! {
+        static PENDING: Cell<bool> = const { Cell::new(false) };
+    }
+
+    pub fn note() {
+        PENDING.with(|p| p.set(true));
+    }
+
+    /// Whether a bailout was caught during this call (and clears the note).
+    pub fn take() -> bool {
+        PENDING.with(|p| p.replace(false))
     }
 }
 
 /// The shape of a dereferenced zval; `array_identity` is the identity an array gets.
 #[inline]
 fn shape_of(zv: &zval, array_identity: usize) -> Shape<'_> {
+    // SAFETY: the type byte selects the union member read in each arm; strings and arrays are live.
     unsafe {
         match type_of(zv) {
             IS_UNDEF | IS_NULL => Shape::Null,
@@ -435,6 +499,7 @@ impl ZvalBuilder {
     }
 
     pub fn new_array(capacity: usize) -> (*mut zend_array, Zval) {
+        // SAFETY: the engine's array constructor; the new array is owned by the returned zval.
         let ht = unsafe { ffi::_zend_new_array(u32::try_from(capacity).unwrap_or(u32::MAX)) };
         let mut z = Zval::new();
         z.value.arr = ht;
@@ -446,6 +511,7 @@ impl ZvalBuilder {
     pub fn insert_named(ht: *mut zend_array, name: &[u8], value: Zval) {
         let mut value = std::mem::ManuallyDrop::new(value);
         let slot: *mut zval = &mut *value;
+        // SAFETY: `ht` is a live array this call owns; the key is interned or copied by the engine; `value` moves in.
         unsafe {
             match interned(name) {
                 Some(key) => ffi::zend_hash_update(ht, key, slot),
@@ -460,6 +526,7 @@ impl ZvalBuilder {
     fn insert(ht: *mut zend_array, key: OutKey<'_, ZKey<'_>>, value: Zval) {
         let mut value = std::mem::ManuallyDrop::new(value);
         let slot: *mut zval = &mut *value;
+        // SAFETY: `ht` is a live array this call owns; keys come from held tables or are interned; `value` moves in.
         unsafe {
             match key {
                 OutKey::Index(i) => {
@@ -514,6 +581,7 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
     }
 
     fn is_empty_array(&self, out: &Zval) -> bool {
+        // SAFETY: the type byte says IS_ARRAY, so `arr` points to a live array.
         type_of(out) == IS_ARRAY && unsafe { (*out.value.arr).nNumOfElements } == 0
     }
 }

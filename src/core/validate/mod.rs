@@ -9,6 +9,7 @@
 //! across requests), keyed by a 128-bit structural hash of the schema view: no pointer is ever
 //! part of the key, so a freed-and-reused array cannot hit a stale entry.
 
+pub mod canonical;
 pub mod php;
 pub mod schema;
 pub mod standard;
@@ -45,12 +46,25 @@ pub fn spend() -> bool {
     })
 }
 
+/// Spends the units copying `bytes` bytes costs (one per 32 bytes, at least one): a string
+/// shared by value many times must not be copied without bound either.
+#[inline]
+pub fn spend_bytes(bytes: usize) -> bool {
+    WORK.with(|w| {
+        let cost = 1 + (bytes as u64) / 32;
+        let left = w.get();
+        w.set(left.saturating_sub(cost));
+        left >= cost
+    })
+}
+
 /// Whether this call's work budget ran out.
 pub fn exhausted() -> bool {
     WORK.with(|w| w.get() == 0)
 }
 
-fn reset_work() {
+/// Starts a new call's work budget.
+pub fn reset_work() {
     WORK.with(|w| w.set(WORK_BUDGET));
 }
 
@@ -60,6 +74,68 @@ pub struct Violation {
     pub path: String,
     pub keyword: String,
     pub message: String,
+}
+
+/// The most violations one call lists (`McpNative\MAX_VIOLATIONS`): a 4 MiB body of invalid
+/// items must not make a list (and messages) that outgrows the body itself.
+pub const MAX_VIOLATIONS: usize = 100;
+
+/// The violations of one call: the first [`MAX_VIOLATIONS`] kept, the rest only counted.
+#[derive(Debug, Default)]
+pub struct Violations {
+    kept: Vec<Violation>,
+    total: usize,
+}
+
+impl Violations {
+    /// Whether the next violation will be kept (callers skip building messages that would not).
+    #[inline]
+    pub fn has_room(&self) -> bool {
+        self.kept.len() < MAX_VIOLATIONS
+    }
+
+    pub fn push(&mut self, v: Violation) {
+        if self.has_room() {
+            self.kept.push(v);
+        }
+        self.total += 1;
+    }
+
+    /// Counts a violation that is not listed.
+    pub fn count_unlisted(&mut self) {
+        self.total += 1;
+    }
+
+    /// Adds the violations of a sub-walk, in order.
+    pub fn append(&mut self, other: Violations) {
+        let unlisted = other.total - other.kept.len();
+        for v in other.kept {
+            self.push(v);
+        }
+        self.total += unlisted;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The list a caller gets: the kept violations, then, when some were not kept, one
+    /// `truncated` entry with the exact total.
+    pub fn into_list(self) -> Vec<Violation> {
+        let mut list = self.kept;
+        if self.total > list.len() {
+            list.push(Violation {
+                path: String::new(),
+                keyword: "truncated".into(),
+                message: format!("{} violations in total; the first {MAX_VIOLATIONS} are listed", self.total),
+            });
+        }
+        list
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,6 +164,9 @@ pub enum Compiled {
 
 impl Compiled {
     pub fn compile<'a, V: View<'a>>(schema: V, profile: Profile) -> Compiled {
+        // Compiling copies enum members: with the budget a previous call left, a cached
+        // schema could keep members cut short.
+        reset_work();
         match profile {
             Profile::Standard => match schema::Compiler::new().compile(schema) {
                 Ok(n) => Compiled::Standard(n),
@@ -112,10 +191,12 @@ impl Compiled {
             Compiled::Standard(n) => {
                 let mut ctx = standard::Ctx::new(false, 0, at.to_string());
                 let _ = ctx.value(value, n);
-                ctx.errors
+                ctx.errors.into_list()
             }
-            Compiled::Strict(s) => s.validate(value, at),
-            Compiled::Broken(msg) => vec![Violation { path: at.into(), keyword: "schema".into(), message: msg.clone() }],
+            Compiled::Strict(s) => s.validate(value, at).into_list(),
+            Compiled::Broken(msg) => {
+                vec![Violation { path: at.into(), keyword: "schema".into(), message: msg.clone() }]
+            }
         }
     }
 
@@ -142,6 +223,8 @@ impl Compiled {
 struct Hasher128 {
     a: u64,
     b: u64,
+    /// What the compiled form of the hashed schema may cost, in bytes (the cache's bound).
+    weight: u64,
 }
 
 impl Hasher128 {
@@ -153,11 +236,13 @@ impl Hasher128 {
     /// A tagged word (`tag` < 256).
     #[inline(always)]
     fn word(&mut self, tag: u64, x: u64) {
+        self.weight += 16;
         self.pair(x, x.rotate_left(17) ^ tag.wrapping_mul(0x1656_67B1_9E37_79F9));
     }
     /// Bytes, with their length and a tag folded into the last word.
     #[inline(always)]
     fn bytes(&mut self, tag: u64, s: &[u8]) {
+        self.weight += 16 + s.len() as u64;
         let mut chunks = s.chunks_exact(16);
         for c in &mut chunks {
             self.pair(u64::from_le_bytes(c[..8].try_into().unwrap()), u64::from_le_bytes(c[8..].try_into().unwrap()));
@@ -182,11 +267,17 @@ impl Hasher128 {
 /// ability schemas are mostly descriptions, and no profile reads them). `None` when the schema
 /// is cyclic or deeper than `MAX_DEPTH` (such schemas are compiled uncached).
 pub fn schema_key<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<u128> {
-    let mut h = Hasher128 { a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344 };
+    keyed(schema, profile).map(|(key, _)| key)
+}
+
+/// The cache key and the estimated bytes of the compiled schema.
+fn keyed<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<(u128, u64)> {
+    let mut h = Hasher128 { a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344, weight: 0 };
     h.word(1, profile as u64 + 1);
     let mut stack: Vec<usize> = Vec::new();
     if hash_view(schema, &mut h, &mut stack, Ctx::Schema) {
-        Some(h.finish())
+        let weight = h.weight;
+        Some((h.finish(), weight))
     } else {
         None
     }
@@ -201,17 +292,19 @@ enum Ctx {
     Data,
 }
 
-/// The context of a schema node's member, and whether its value can be skipped.
+/// The context of a schema node's member (from the keyword table), and whether its value can
+/// be skipped (no profile reads it).
 #[inline]
 fn member_ctx(key: &[u8]) -> Option<Ctx> {
-    Some(match key {
-        b"description" | b"title" | b"default" | b"examples" | b"$comment" | b"readonly" | b"readOnly" | b"writeOnly"
-        | b"context" | b"arg_options" | b"deprecated" => return None,
-        b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas" => Ctx::SchemaMap,
-        b"anyOf" | b"oneOf" | b"allOf" | b"prefixItems" => Ctx::SchemaList,
-        b"items" | b"additionalProperties" | b"not" | b"if" | b"then" | b"else" | b"contains" | b"propertyNames"
-        | b"additionalItems" | b"unevaluatedItems" | b"unevaluatedProperties" => Ctx::Schema,
-        _ => Ctx::Data,
+    use crate::core::keywords::{self, Position};
+    if keywords::is_unread_by_validation(key) {
+        return None;
+    }
+    Some(match keywords::position(key) {
+        Some(Position::SchemaMap | Position::MapOfSchemaOrList) => Ctx::SchemaMap,
+        Some(Position::SchemaList) => Ctx::SchemaList,
+        Some(Position::Schema | Position::SchemaOrList) => Ctx::Schema,
+        Some(Position::Data | Position::WordPressOnly) | None => Ctx::Data,
     })
 }
 
@@ -228,6 +321,8 @@ fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, c
             }
             let is_array = matches!(v.shape(), Shape::Array { .. });
             h.word(if is_array { 7 } else { 8 }, ctx as u64);
+            // a compiled node per container
+            h.weight += std::mem::size_of::<schema::Node>() as u64;
             stack.push(identity);
             let mut n = 0u64;
             for (k, c) in ents(v) {
@@ -269,21 +364,26 @@ fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, c
 
 /// How many compiled schemas a worker keeps.
 pub const CACHE_CAPACITY: usize = 256;
+/// How many bytes (estimated, see [`Hasher128::weight`]) of compiled schemas a worker keeps; a
+/// schema weighing more than an eighth of it is compiled for the call and not kept.
+pub const CACHE_BYTES: u64 = 16 << 20;
 
 struct Cache {
-    map: HashMap<u128, (Rc<Compiled>, u64)>,
+    /// key → (compiled, last use, weight)
+    map: HashMap<u128, (Rc<Compiled>, u64, u64)>,
+    bytes: u64,
     tick: u64,
     hits: u64,
     misses: u64,
 }
 
 thread_local! {
-    static CACHE: RefCell<Cache> = RefCell::new(Cache { map: HashMap::new(), tick: 0, hits: 0, misses: 0 });
+    static CACHE: RefCell<Cache> = RefCell::new(Cache { map: HashMap::new(), bytes: 0, tick: 0, hits: 0, misses: 0 });
 }
 
 /// The compiled validator for a schema (from the cache, or compiled and cached).
 pub fn compiled<'a, V: View<'a>>(schema: V, profile: Profile) -> Rc<Compiled> {
-    let Some(key) = schema_key(schema, profile) else {
+    let Some((key, weight)) = keyed(schema, profile) else {
         return Rc::new(Compiled::compile(schema, profile));
     };
     let found = CACHE.with(|c| {
@@ -306,17 +406,36 @@ pub fn compiled<'a, V: View<'a>>(schema: V, profile: Profile) -> Rc<Compiled> {
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
         c.misses += 1;
-        if c.map.len() >= CACHE_CAPACITY {
-            // evict the least recently used quarter (amortised O(1) per insert)
-            let mut ticks: Vec<u64> = c.map.values().map(|e| e.1).collect();
-            ticks.sort_unstable();
-            let cut = ticks[CACHE_CAPACITY / 4];
+        if weight > CACHE_BYTES / 8 {
+            return;
+        }
+        if c.map.len() >= CACHE_CAPACITY || c.bytes + weight > CACHE_BYTES {
+            // evict least recently used entries: a quarter of them, or more until the new one
+            // fits (amortised O(1) per insert)
+            let mut by_age: Vec<(u64, u64)> = c.map.values().map(|e| (e.1, e.2)).collect();
+            by_age.sort_unstable();
+            let (mut freed, mut cut, mut n) = (0u64, 0u64, 0usize);
+            for (tick, w) in by_age {
+                if n >= CACHE_CAPACITY / 4 && c.bytes - freed + weight <= CACHE_BYTES {
+                    break;
+                }
+                freed += w;
+                cut = tick;
+                n += 1;
+            }
             c.map.retain(|_, e| e.1 > cut);
+            c.bytes = c.map.values().map(|e| e.2).sum();
         }
         let tick = c.tick;
-        c.map.insert(key, (comp.clone(), tick));
+        c.bytes += weight;
+        c.map.insert(key, (comp.clone(), tick, weight));
     });
     comp
+}
+
+/// Estimated bytes this thread's cache holds (at most [`CACHE_BYTES`]).
+pub fn cache_bytes() -> u64 {
+    CACHE.with(|c| c.borrow().bytes)
 }
 
 /// (entries, hits, misses) of this thread's cache.
@@ -329,7 +448,11 @@ pub fn cache_stats() -> (usize, u64, u64) {
 
 /// Empties this thread's cache.
 pub fn cache_clear() {
-    CACHE.with(|c| c.borrow_mut().map.clear());
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        c.map.clear();
+        c.bytes = 0;
+    });
 }
 
 /// Validates `value` against `schema` with the given profile; every violation, empty when valid.

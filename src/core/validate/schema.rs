@@ -368,14 +368,10 @@ impl Compiler {
                     .collect(),
             ),
             _ if n.has_properties => {
-                let mut req = Vec::new();
-                if let Some(props) = s.get("properties") {
-                    for (k, p) in ents(props) {
-                        if p.is_array() && matches!(p.get("required").map(|r| r.shape()), Some(Shape::Bool(true))) {
-                            req.push(PKey::from_key(k));
-                        }
-                    }
-                }
+                let req: Vec<PKey> = match s.get("properties") {
+                    Some(props) => crate::core::keywords::draft3_required(props).map(PKey::from_key).collect(),
+                    None => Vec::new(),
+                };
                 if req.is_empty() {
                     Required::None
                 } else {

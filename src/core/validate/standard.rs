@@ -4,8 +4,10 @@
 
 use super::php::{self, Num};
 use super::schema::{Additional, Format, Node, Required, Ty, TypeName};
-use super::value::{ents, norm_key, values_equal, NKey, PKey, PVal};
-use super::Violation;
+use crate::core::keywords::push_pointer_segment;
+use super::canonical::{unique_items, values_equal, Uniqueness};
+use super::value::{ents, norm_key, NKey, PKey, PVal};
+use super::{Violation, Violations};
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use std::cmp::Ordering;
 
@@ -23,21 +25,10 @@ type Flow = Result<(), Stop>;
 pub struct Ctx<'p> {
     path: Vec<Seg<'p>>,
     prefix: String,
-    pub errors: Vec<Violation>,
+    pub errors: Violations,
     first_only: bool,
     ancestors: Vec<usize>,
     depth: usize,
-}
-
-pub fn escape_pointer(out: &mut String, s: &[u8]) {
-    let s = String::from_utf8_lossy(s);
-    for ch in s.chars() {
-        match ch {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
 }
 
 /// A PHP scalar as the messages print it.
@@ -195,7 +186,7 @@ fn ge(a: Num, b: &PVal) -> bool {
 
 impl<'p> Ctx<'p> {
     pub fn new(first_only: bool, depth: usize, prefix: String) -> Ctx<'p> {
-        Ctx { path: Vec::new(), prefix, errors: Vec::new(), first_only, ancestors: Vec::new(), depth }
+        Ctx { path: Vec::new(), prefix, errors: Violations::default(), first_only, ancestors: Vec::new(), depth }
     }
 
     pub fn pointer(&self) -> String {
@@ -204,7 +195,7 @@ impl<'p> Ctx<'p> {
             s.push('/');
             match seg {
                 Seg::Key(Key::Int(i)) => s.push_str(&i.to_string()),
-                Seg::Key(Key::Str(b)) => escape_pointer(&mut s, b),
+                Seg::Key(Key::Str(b)) => push_pointer_segment(&mut s, b),
                 Seg::Idx(i) => s.push_str(&i.to_string()),
             }
         }
@@ -224,6 +215,10 @@ impl<'p> Ctx<'p> {
         if self.first_only {
             return Err(Stop);
         }
+        if !self.errors.has_room() {
+            self.errors.count_unlisted();
+            return Ok(());
+        }
         let path = self.pointer();
         let who = if path.is_empty() { "value".to_string() } else { path.clone() };
         let message = message(&who);
@@ -236,10 +231,14 @@ impl<'p> Ctx<'p> {
         if self.first_only {
             return Err(Stop);
         }
+        if !self.errors.has_room() {
+            self.errors.count_unlisted();
+            return Ok(());
+        }
         let parent = self.who();
         let mut path = self.pointer();
         path.push('/');
-        escape_pointer(&mut path, name);
+        push_pointer_segment(&mut path, name);
         let message = message(&parent);
         self.errors.push(Violation { path, keyword: keyword.into(), message });
         Ok(())
@@ -551,7 +550,7 @@ impl<'p> Ctx<'p> {
         let list = parse_list_pval(k);
         let mut sub = Ctx::new(self.first_only, self.depth + self.ancestors.len(), self.pointer());
         let r = sub.array_body(&list, n);
-        self.errors.append(&mut sub.errors);
+        self.errors.append(std::mem::take(&mut sub.errors));
         r.map(|_| true)
     }
 
@@ -582,8 +581,14 @@ impl<'p> Ctx<'p> {
                 self.fail("maxItems", |w| format!("{w} must contain at most {m} items."))?;
             }
         }
-        if n.unique_items && !unique(v) {
-            self.fail("uniqueItems", |w| format!("{w} has duplicate items."))?;
+        if n.unique_items {
+            match unique_items(v) {
+                Uniqueness::Unique => {}
+                Uniqueness::Duplicate => self.fail("uniqueItems", |w| format!("{w} has duplicate items."))?,
+                Uniqueness::Undecided(why) => {
+                    self.fail("uniqueItems", |w| format!("{w} has items that {why}, so they cannot be shown to be unique."))?
+                }
+            }
         }
         Ok(())
     }
@@ -745,126 +750,6 @@ fn has_key<'a, V: View<'a>>(v: V, name: &PKey) -> bool {
 }
 
 // ---------------------------------------------------------------------------------------------
-// uniqueItems: serialize( rest_stabilize_value( $item ) ) equality.
-// ---------------------------------------------------------------------------------------------
-
-fn unique<'a, V: View<'a>>(v: V) -> bool {
-    let items: Vec<V> = ents(v).map(|(_, c)| c).collect();
-    if items.len() < 2 {
-        return true;
-    }
-    let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::with_capacity(items.len());
-    for (i, it) in items.iter().enumerate() {
-        let h = stable_hash(*it, &mut Vec::new());
-        let bucket = seen.entry(h).or_default();
-        if bucket.iter().any(|&j| stable_eq(items[j], *it, &mut Vec::new())) {
-            return false;
-        }
-        bucket.push(i);
-    }
-    true
-}
-
-fn mix(h: u64, x: u64) -> u64 {
-    (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
-}
-
-fn hash_bytes(mut h: u64, b: &[u8]) -> u64 {
-    for c in b.chunks(8) {
-        let mut w = [0u8; 8];
-        w[..c.len()].copy_from_slice(c);
-        h = mix(h, u64::from_le_bytes(w));
-    }
-    mix(h, b.len() as u64)
-}
-
-/// Identity of a container that can be part of a cycle (0: cannot).
-fn cycle_id<'a, V: View<'a>>(v: V) -> usize {
-    match v.shape() {
-        Shape::Array { identity, .. } | Shape::Object { identity, .. } => identity,
-        _ => 0,
-    }
-}
-
-fn stable_hash<'a, V: View<'a>>(v: V, stack: &mut Vec<usize>) -> u64 {
-    if !super::spend() {
-        return 15;
-    }
-    match v.shape() {
-        Shape::Null => 1,
-        Shape::Bool(b) => 2 + b as u64,
-        Shape::Int(i) => mix(4, i as u64),
-        Shape::Float(f) => mix(5, if f.is_nan() { 0x7ff8 } else { f.to_bits() }),
-        Shape::Str(s) => hash_bytes(6, s),
-        Shape::Array { .. } | Shape::Object { kind: ObjectKind::Plain, .. } => {
-            let id = cycle_id(v);
-            if stack.len() > crate::core::MAX_DEPTH || (id != 0 && stack.contains(&id)) {
-                return 7;
-            }
-            stack.push(id);
-            let tag = if v.is_array() { 8 } else { 9 };
-            // order-insensitive for arrays (ksort), combine with a commutative sum
-            let mut acc: u64 = 0;
-            for (k, c) in ents(v) {
-                let kh = match norm_key(k) {
-                    NKey::Int(i) => mix(10, i as u64),
-                    NKey::Str(s) => hash_bytes(11, s),
-                };
-                acc = acc.wrapping_add(mix(kh, stable_hash(c, stack)));
-            }
-            stack.pop();
-            mix(tag, acc)
-        }
-        _ => 12,
-    }
-}
-
-/// Two values equal for `serialize( rest_stabilize_value() )`. Cycles compare unequal (PHP
-/// would recurse forever); `stack` holds the identities of the containers of `a` being walked.
-fn stable_eq<'a, V: View<'a>>(a: V, b: V, stack: &mut Vec<usize>) -> bool {
-    if !super::spend() {
-        return false;
-    }
-    let id = cycle_id(a);
-    if matches!(a.shape(), Shape::Array { .. } | Shape::Object { .. }) {
-        if stack.len() > crate::core::MAX_DEPTH || (id != 0 && stack.contains(&id)) {
-            return false;
-        }
-        stack.push(id);
-        let r = stable_eq_inner(a, b, stack);
-        stack.pop();
-        return r;
-    }
-    stable_eq_inner(a, b, stack)
-}
-
-fn stable_eq_inner<'a, V: View<'a>>(a: V, b: V, stack: &mut Vec<usize>) -> bool {
-    match (a.shape(), b.shape()) {
-        (Shape::Null, Shape::Null) => true,
-        (Shape::Bool(x), Shape::Bool(y)) => x == y,
-        (Shape::Int(x), Shape::Int(y)) => x == y,
-        (Shape::Float(x), Shape::Float(y)) => (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits(),
-        (Shape::Str(x), Shape::Str(y)) => x == y,
-        (Shape::Array { len: la, .. }, Shape::Array { len: lb, .. }) => {
-            if la != lb {
-                return false;
-            }
-            ents(a).all(|(k, x)| {
-                let nk = norm_key(k);
-                ents(b).find(|(k2, _)| norm_key(*k2) == nk).is_some_and(|(_, y)| stable_eq(x, y, stack))
-            })
-        }
-        (Shape::Object { kind: ObjectKind::Plain, .. }, Shape::Object { kind: ObjectKind::Plain, .. }) => {
-            let xa: Vec<_> = ents(a).collect();
-            let xb: Vec<_> = ents(b).collect();
-            xa.len() == xb.len()
-                && xa.iter().zip(xb.iter()).all(|((k1, v1), (k2, v2))| norm_key(*k1) == norm_key(*k2) && stable_eq(*v1, *v2, stack))
-        }
-        _ => false,
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Sanitization (only for `enum`): rest_sanitize_value_from_schema.
 // ---------------------------------------------------------------------------------------------
 
@@ -953,7 +838,7 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
                 out.push((PKey::Int(i as i64), item));
             }
             let arr = PVal::Arr(out);
-            if n.unique_items && !unique(&arr) {
+            if n.unique_items && unique_items(&arr) != Uniqueness::Unique {
                 return Err(());
             }
             Ok(arr)

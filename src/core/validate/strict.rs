@@ -1,7 +1,7 @@
 //! The `strict` profile: JSON types exactly as sent, standard JSON Schema (draft 2020-12 by
 //! default, `$ref`/`$defs`) through the `jsonschema` crate.
 
-use super::Violation;
+use super::{Violation, Violations};
 use super::value::ents;
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use serde_json::{Map, Number, Value};
@@ -14,68 +14,43 @@ pub struct StrictValidator {
 /// Converts a schema view to JSON, normalising WordPress's draft-3 `'required' => true` on
 /// properties into the parent's `required` list (the crate rejects the boolean form).
 pub fn schema_to_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, String> {
-    let mut j = raw_schema_json(v, depth)?;
-    normalize_required(&mut j, 0);
-    Ok(j)
+    raw_schema_json(v, depth)
 }
 
-/// properties: { name: { required: true } } → required: [name]; other boolean `required`s go.
-fn normalize_required(v: &mut Value, depth: usize) {
-    if depth > crate::core::MAX_DEPTH {
-        return;
+/// Draft 3 and draft 4 forms WordPress accepts, in 2020-12 terms, at one schema node `v`
+/// (converted to `map`): properties' `required: true` join `required` (and a boolean
+/// `required` goes), a boolean `exclusiveMinimum`/`exclusiveMaximum` takes its bound.
+fn modernize_node<'a, V: View<'a>>(map: &mut Map<String, Value>, v: V) {
+    let extra: Vec<Value> = match v.get("properties") {
+        Some(props) => crate::core::keywords::draft3_required(props).map(|k| Value::String(key_string(k))).collect(),
+        None => Vec::new(),
+    };
+    if matches!(map.get("required"), Some(Value::Bool(_))) {
+        map.remove("required");
     }
-    match v {
-        Value::Object(map) => {
-            let mut extra: Vec<Value> = Vec::new();
-            if let Some(Value::Object(props)) = map.get_mut("properties") {
-                for (name, p) in props.iter_mut() {
-                    if let Value::Object(po) = p {
-                        if let Some(Value::Bool(r)) = po.get("required") {
-                            if *r {
-                                extra.push(Value::String(name.clone()));
-                            }
-                            po.remove("required");
-                        }
+    if !extra.is_empty() {
+        match map.get_mut("required") {
+            Some(Value::Array(list)) => {
+                for r in extra {
+                    if !list.contains(&r) {
+                        list.push(r);
                     }
                 }
             }
-            if !extra.is_empty() {
-                match map.get_mut("required") {
-                    Some(Value::Array(list)) => {
-                        for r in extra {
-                            if !list.contains(&r) {
-                                list.push(r);
-                            }
-                        }
-                    }
-                    _ => {
-                        map.insert("required".into(), Value::Array(extra));
-                    }
-                }
-            } else if matches!(map.get("required"), Some(Value::Bool(_))) {
-                map.remove("required");
-            }
-            // draft 4 (WordPress): exclusiveMinimum/Maximum are booleans next to minimum/maximum
-            for (ex, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
-                if let Some(Value::Bool(on)) = map.get(ex).cloned() {
-                    map.remove(ex);
-                    if on {
-                        if let Some(limit) = map.remove(bound) {
-                            map.insert(ex.into(), limit);
-                        }
-                    }
-                }
-            }
-            for (_, c) in map.iter_mut() {
-                normalize_required(c, depth + 1);
+            _ => {
+                map.insert("required".into(), Value::Array(extra));
             }
         }
-        Value::Array(list) => {
-            for c in list.iter_mut() {
-                normalize_required(c, depth + 1);
+    }
+    for (ex, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+        if let Some(Value::Bool(on)) = map.get(ex).cloned() {
+            map.remove(ex);
+            if on {
+                if let Some(limit) = map.remove(bound) {
+                    map.insert(ex.into(), limit);
+                }
             }
         }
-        _ => {}
     }
 }
 
@@ -101,15 +76,18 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At) -> Result<Value, St
     }
     let child_at = |k: Key<'_>| -> Option<At> {
         match (at, k) {
-            (At::Schema, Key::Str(name)) => match name {
-                b"description" | b"title" | b"default" | b"examples" | b"$comment" | b"readonly" | b"readOnly"
-                | b"writeOnly" | b"context" | b"arg_options" | b"deprecated" => None,
-                b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas" => Some(At::SchemaMap),
-                b"anyOf" | b"oneOf" | b"allOf" | b"prefixItems" => Some(At::SchemaList),
-                b"items" | b"additionalProperties" | b"not" | b"if" | b"then" | b"else" | b"contains" | b"propertyNames"
-                | b"additionalItems" | b"unevaluatedItems" | b"unevaluatedProperties" => Some(At::Schema),
-                _ => Some(At::Data),
-            },
+            (At::Schema, Key::Str(name)) => {
+                use crate::core::keywords::{self, Position};
+                if keywords::is_unread_by_validation(name) {
+                    return None;
+                }
+                Some(match keywords::position(name) {
+                    Some(Position::SchemaMap | Position::MapOfSchemaOrList) => At::SchemaMap,
+                    Some(Position::SchemaList) => At::SchemaList,
+                    Some(Position::Schema | Position::SchemaOrList) => At::Schema,
+                    Some(Position::Data | Position::WordPressOnly) | None => At::Data,
+                })
+            }
             (At::SchemaMap | At::SchemaList, _) => Some(At::Schema),
             _ => Some(At::Data),
         }
@@ -118,9 +96,11 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At) -> Result<Value, St
         Shape::Array { len, .. } => {
             let is_list = ents(v).enumerate().all(|(i, (k, _))| k == Key::Int(i as i64));
             if is_list && len > 0 {
+                // a list at a schema position is a draft-4 tuple (`items`): a list of schemas
+                let item_at = |k| if at == At::Schema { At::Schema } else { child_at(k).unwrap_or(At::Data) };
                 let mut out = Vec::with_capacity(len);
                 for (k, c) in ents(v) {
-                    out.push(schema_value(c, depth + 1, child_at(k).unwrap_or(At::Data))?);
+                    out.push(schema_value(c, depth + 1, item_at(k))?);
                 }
                 Value::Array(out)
             } else {
@@ -135,6 +115,9 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At) -> Result<Value, St
                         map.insert("properties".into(), Value::Object(Map::new()));
                     }
                 }
+                if at == At::Schema {
+                    modernize_node(&mut map, v);
+                }
                 Value::Object(map)
             }
         }
@@ -143,6 +126,9 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At) -> Result<Value, St
             for (k, c) in ents(v) {
                 let Some(a) = child_at(k) else { continue };
                 map.insert(key_string(k), schema_value(c, depth + 1, a)?);
+            }
+            if at == At::Schema {
+                modernize_node(&mut map, v);
             }
             Value::Object(map)
         }
@@ -220,7 +206,11 @@ fn value_to_json_inner<'a, V: View<'a>>(
     if errs.last().is_some_and(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth")) {
         return Value::Null;
     }
-    if !super::spend() {
+    let within = match v.shape() {
+        Shape::Str(b) => super::spend_bytes(b.len()),
+        _ => super::spend(),
+    };
+    if !within {
         errs.push(Violation { path: String::new(), keyword: "size".into(), message: "value is too large to validate.".into() });
         return Value::Null;
     }
@@ -286,7 +276,7 @@ fn object_json<'a, 's, V: View<'a>>(
         let key = key_string(k);
         let l = path.len();
         path.push('/');
-        super::standard::escape_pointer(path, key.as_bytes());
+        crate::core::keywords::push_pointer_segment(path, key.as_bytes());
         let j = value_to_json(c, child_schema(&key, false), depth + 1, path, errs);
         path.truncate(l);
         map.insert(key, j);
@@ -319,9 +309,13 @@ impl StrictValidator {
 
     /// Every violation; `at` is the JSON Pointer of the value inside a larger document, put in
     /// front of every path and named in messages for the root.
-    pub fn validate<'a, V: View<'a>>(&self, value: V, at: &str) -> Vec<Violation> {
+    pub fn validate<'a, V: View<'a>>(&self, value: V, at: &str) -> Violations {
+        let mut found = Violations::default();
         let validator = match &self.inner {
-            Err(e) => return vec![Violation { path: at.into(), keyword: "schema".into(), message: e.clone() }],
+            Err(e) => {
+                found.push(Violation { path: at.into(), keyword: "schema".into(), message: e.clone() });
+                return found;
+            }
             Ok(v) => v,
         };
         let mut errs = Vec::new();
@@ -333,11 +327,14 @@ impl StrictValidator {
             if whole.path.is_empty() {
                 whole.path = at.into();
             }
-            return vec![whole];
+            found.push(whole);
+            return found;
         }
         if !errs.is_empty() {
-            return errs;
+            errs.into_iter().for_each(|e| found.push(e));
+            return found;
         }
+        let errs = &mut found;
         let mut seen_false: Vec<String> = Vec::new();
         for e in validator.iter_errors(&json) {
             let base = e.instance_path().as_str().to_string();
@@ -361,9 +358,9 @@ impl StrictValidator {
                     continue;
                 }
             }
-            push_violations(&mut errs, shown, e.kind());
+            push_violations(errs, shown, e.kind());
         }
-        errs
+        found
     }
 }
 
@@ -371,7 +368,7 @@ impl StrictValidator {
 fn unexpected_property(base: &str, name: &str) -> Violation {
     let mut path = base.to_owned();
     path.push('/');
-    super::standard::escape_pointer(&mut path, name.as_bytes());
+    crate::core::keywords::push_pointer_segment(&mut path, name.as_bytes());
     Violation { path, keyword: "additionalProperties".into(), message: format!("{name} is not a valid property of Object.") }
 }
 
@@ -397,7 +394,7 @@ pub const TYPE_ORDER: [&str; 7] = ["null", "boolean", "integer", "number", "stri
 
 /// The violation(s) of one error of the crate, with messages of our own (the PHP fallback
 /// writes the same).
-fn push_violations(errs: &mut Vec<Violation>, base: String, kind: &jsonschema::error::ValidationErrorKind) {
+fn push_violations(errs: &mut Violations, base: String, kind: &jsonschema::error::ValidationErrorKind) {
     use jsonschema::error::{TypeKind, ValidationErrorKind as K};
     let who = if base.is_empty() { "value".to_string() } else { base.clone() };
     let one = |keyword: &str, message: String| Violation { path: base.clone(), keyword: keyword.into(), message };
@@ -412,7 +409,7 @@ fn push_violations(errs: &mut Vec<Violation>, base: String, kind: &jsonschema::e
             let name = property.as_str().map(str::to_string).unwrap_or_else(|| display_json(property));
             let mut path = base.clone();
             path.push('/');
-            super::standard::escape_pointer(&mut path, name.as_bytes());
+            crate::core::keywords::push_pointer_segment(&mut path, name.as_bytes());
             errs.push(Violation { path, keyword: "required".into(), message: format!("{name} is a required property of {who}.") });
             return;
         }

@@ -216,3 +216,21 @@ fn messages_name_paths_and_limits() {
     let errs = v(json!(3), json!({"type": "string"}));
     assert_eq!((errs[0].path.as_str(), errs[0].message.as_str()), ("", "value is not of type string."));
 }
+
+#[test]
+fn cache_is_bounded_in_bytes() {
+    cache_clear();
+    // 64 distinct schemas of about 1 MiB each: more than the byte budget, fewer than the count.
+    let big = "d".repeat(1 << 20);
+    for i in 0..64 {
+        let schema = json!({"type": "integer", "minimum": i, "x-pad": big.clone()});
+        assert!(ok(json!(i), schema));
+        assert!(cache_bytes() <= CACHE_BYTES, "cache holds {} bytes", cache_bytes());
+    }
+    assert!(cache_stats().0 < 64);
+    // a schema heavier than an eighth of the budget is not kept at all
+    let before = cache_bytes();
+    let huge = json!({"type": "string", "enum": ["a", "x".repeat((CACHE_BYTES / 4) as usize)]});
+    assert!(!ok(json!("b"), huge));
+    assert_eq!(cache_bytes(), before);
+}

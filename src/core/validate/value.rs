@@ -130,7 +130,7 @@ pub fn ents<'a, V: View<'a>>(v: V) -> impl Iterator<Item = (Key<'a>, V)> + 'a {
     v.entries().map(|(k, c)| (k.into(), c))
 }
 
-/// Deep copy of a view into a `PVal` (deeper than `MAX_DEPTH`, or back into a container being
+/// Deep copy of a view into a `PVal` (deeper than `MAX_VALUE_DEPTH`, or back into a container being
 /// copied — a reference cycle — becomes `Opaque`).
 pub fn to_pval<'a, V: View<'a>>(v: V, depth: usize) -> PVal {
     let mut stack = Vec::new();
@@ -146,12 +146,13 @@ fn copy<'a, V: View<'a>>(v: V, depth: usize, stack: &mut Vec<usize>) -> PVal {
         Shape::Bool(b) => return PVal::Bool(b),
         Shape::Int(i) => return PVal::Int(i),
         Shape::Float(f) => return PVal::Float(f),
+        Shape::Str(s) if !super::spend_bytes(s.len()) => return PVal::Opaque,
         Shape::Str(s) => return PVal::Str(s.to_vec()),
         Shape::Array { identity, .. } => (identity, false),
         Shape::Object { identity, kind: ObjectKind::Plain } => (identity, true),
         _ => return PVal::Opaque,
     };
-    if depth >= crate::core::MAX_DEPTH || (id != 0 && stack.contains(&id)) {
+    if depth >= super::canonical::MAX_VALUE_DEPTH || (id != 0 && stack.contains(&id)) {
         return PVal::Opaque;
     }
     stack.push(id);
@@ -164,19 +165,3 @@ fn copy<'a, V: View<'a>>(v: V, depth: usize, stack: &mut Vec<usize>) -> PVal {
     }
 }
 
-/// `rest_are_values_equal` (values already sanitized).
-pub fn values_equal(a: &PVal, b: &PVal) -> bool {
-    match (a, b) {
-        (PVal::Arr(x), PVal::Arr(y)) => {
-            x.len() == y.len()
-                && x.iter().all(|(k, v)| y.iter().find(|(k2, _)| k2 == k).is_some_and(|(_, v2)| values_equal(v, v2)))
-        }
-        (PVal::Int(i), PVal::Float(f)) | (PVal::Float(f), PVal::Int(i)) => (*i as f64) == *f,
-        (PVal::Null, PVal::Null) => true,
-        (PVal::Bool(x), PVal::Bool(y)) => x == y,
-        (PVal::Int(x), PVal::Int(y)) => x == y,
-        (PVal::Float(x), PVal::Float(y)) => x == y,
-        (PVal::Str(x), PVal::Str(y)) => x == y,
-        _ => false,
-    }
-}

@@ -8,9 +8,9 @@ use PHPUnit\Framework\TestCase;
  * printed by the child after checking its own result.
  */
 final class AdversarialTest extends TestCase {
-	private function child( string $body ): void {
+	private function child( string $body, bool $memcheck = false ): void {
 		$native = extension_loaded( 'mcp_native' );
-		$result = ChildProcess::run_php( ChildProcess::prelude() . $body . "\necho \"OK\\n\";\n", $native );
+		$result = ChildProcess::run_php( ChildProcess::prelude() . $body . "\necho \"OK\\n\";\n", $native, 60, $memcheck );
 		$this->assertSame( 0, $result['exit'], "child exited {$result['exit']}: {$result['stderr']}{$result['stdout']}" );
 		$this->assertStringEndsWith( "OK\n", $result['stdout'], $result['stderr'] );
 		$this->assertSame( $native, str_contains( $result['stdout'], 'native' ), 'the child ran the other implementation' );
@@ -29,6 +29,78 @@ final class AdversarialTest extends TestCase {
 			if ($r["schema"]["properties"]["image_url"] !== ["type" => "string", "x-handler" => ["sanitize"]]) { var_dump($r); exit(3); }
 			if (json_encode($r) === false) exit(4);'
 		);
+	}
+
+	/**
+	 * Issue 10, 1: a jsonSerialize() that writes to the stdClass holding it makes PHP separate
+	 * that object's property table; the walk must not build its result from the old one after
+	 * freeing it. Run under valgrind: a read of freed memory does not always crash.
+	 */
+	public function test_json_serialize_writing_to_its_parent_object_during_the_walk(): void {
+		$this->child(
+			self::WHICH . '
+			class Mut implements JsonSerializable {
+				public $parent;
+				function jsonSerialize(): mixed { for ($i = 0; $i < 50; $i++) { $this->parent->{"p$i"} = str_repeat("x", 100); } return ["type" => "string"]; }
+			}
+			$o = new stdClass; $o->a = ["type" => "string", "description" => str_repeat("d", 40)];
+			$o->b = new stdClass; $o->b->type = "integer";
+			$m = new Mut; $m->parent = $o; $o->m = $m;
+			$o->z = ["type" => "string", "x-y" => str_repeat("q", 30)];
+			$schema = ["type" => "object", "properties" => $o];
+			unset($o, $m);
+			$r = Contract::transform_to_object_schema($schema);
+			$p = $r["schema"]["properties"];
+			if ($p["a"]["description"] !== str_repeat("d", 40) || $p["b"] !== ["type" => "integer"] || $p["m"] !== ["type" => "string"] || $p["z"]["x-y"] !== str_repeat("q", 30)) { var_dump($r); exit(3); }',
+			true
+		);
+	}
+
+	/** Issue 10, 1: an array reached through a PHP reference grows (is resized) during the walk. */
+	public function test_array_by_reference_growing_during_the_walk(): void {
+		$this->child(
+			self::WHICH . '
+			class Grow implements JsonSerializable {
+				public $ref;
+				function __construct(&$r) { $this->ref = &$r; }
+				function jsonSerialize(): mixed { for ($i = 0; $i < 100; $i++) { $this->ref["k$i"] = str_repeat("y", 50); } $this->ref = ["replaced"]; return ["type" => "string"]; }
+			}
+			$props = ["a" => ["type" => "string", "description" => str_repeat("d", 40)]];
+			$g = new Grow($props); $props["g"] = $g;
+			$props["c"] = ["type" => "integer", "description" => str_repeat("c", 40)];
+			$schema = ["type" => "object", "properties" => &$props, "x-list" => [&$props, &$props]];
+			unset($g);
+			$r = Contract::transform_to_object_schema($schema);
+			if (($r["schema"]["properties"]["c"] ?? null) !== ["type" => "integer", "description" => str_repeat("c", 40)]) { var_dump($r); exit(3); }
+			if (json_encode($r) === false) exit(4);',
+			true
+		);
+	}
+
+	/**
+	 * Issue 10, 3: a fatal error inside jsonSerialize() (a bailout, which longjmps over the
+	 * extension's frames) ends the request as PHP's own fatal would; the extension stays usable
+	 * in shutdown functions and valgrind sees no invalid access.
+	 */
+	public function test_fatal_error_inside_json_serialize_during_the_walk(): void {
+		$result = ChildProcess::run_php(
+			ChildProcess::prelude() . '
+			class Fatal implements JsonSerializable { function jsonSerialize(): mixed { trigger_error("fatal inside jsonSerialize", E_USER_ERROR); return []; } }
+			register_shutdown_function(function () {
+				$r = Contract::transform_to_object_schema(["type" => "object", "properties" => ["a" => ["type" => "string"]]]);
+				echo json_encode($r["schema"]), "\n";
+			});
+			$schema = ["type" => "object", "properties" => ["a" => ["type" => "string", "x" => str_repeat("y", 1000)], "f" => new Fatal(), "b" => ["type" => "integer"]]];
+			Contract::transform_to_object_schema($schema);
+			echo "not reached\n";',
+			extension_loaded( 'mcp_native' ),
+			60,
+			true
+		);
+		$this->assertSame( 255, $result['exit'], $result['stderr'] . $result['stdout'] );
+		$this->assertStringContainsString( 'fatal inside jsonSerialize', $result['stdout'] . $result['stderr'] );
+		$this->assertStringNotContainsString( 'not reached', $result['stdout'] );
+		$this->assertStringContainsString( '{"type":"object","properties":{"a":{"type":"string"}}}', $result['stdout'], $result['stderr'] );
 	}
 
 	public function test_closures_resources_and_arbitrary_objects_anywhere(): void {

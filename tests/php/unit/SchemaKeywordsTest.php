@@ -8,6 +8,30 @@ use PHPUnit\Framework\TestCase;
  * McpNative\schema_keywords(), entry for entry.
  */
 final class SchemaKeywordsTest extends TestCase {
+	/** The positions the team agreed on (issue 11), written out once more by hand. */
+	private const AGREED = array(
+		'schema'                => array( 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema' ),
+		'schema_map'            => array( 'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas' ),
+		'schema_list'           => array( 'allOf', 'anyOf', 'oneOf', 'prefixItems' ),
+		'schema_or_list'        => array( 'items' ),
+		'map_of_schema_or_list' => array( 'dependencies' ),
+		'data'                  => array( 'default', 'examples', 'enum', 'const' ),
+		'wordpress_only'        => array( 'sanitize_callback', 'validate_callback', 'arg_options' ),
+	);
+
+	public function test_the_mirror_has_the_agreed_positions(): void {
+		$agreed = array();
+		foreach ( self::AGREED as $position => $keywords ) {
+			foreach ( $keywords as $keyword ) {
+				$agreed[ $keyword ] = $position;
+			}
+		}
+		$mirror = SchemaKeywords::POSITIONS;
+		ksort( $agreed );
+		ksort( $mirror );
+		$this->assertSame( $agreed, $mirror );
+	}
+
 	public function test_the_mirror_is_the_extensions_table(): void {
 		if ( ! function_exists( 'McpNative\\schema_keywords' ) ) {
 			$this->markTestSkipped( 'McpNative\\schema_keywords() does not exist here (the fallback run, or an extension built before the keyword table): nothing to compare the mirror with' );

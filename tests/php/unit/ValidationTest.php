@@ -67,6 +67,93 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( '/input', Contract::validate( 'x', array( 'type' => 'integer' ), 'strict', '/input' )[0]['path'] );
 	}
 
+	public function violation_cap_cases(): iterable {
+		foreach ( array( 'standard', 'strict' ) as $profile ) {
+			yield "$profile 99" => array( $profile, 99 );
+			yield "$profile 100" => array( $profile, 100 );
+			yield "$profile 101" => array( $profile, 101 );
+			yield "$profile 5000" => array( $profile, 5000 );
+		}
+	}
+
+	/**
+	 * Issue 10, 3: at most MAX_VIOLATIONS (100) violations are listed, then one `truncated`
+	 * entry with the exact total; the same list from both implementations.
+	 *
+	 * @dataProvider violation_cap_cases
+	 */
+	public function test_violation_list_is_capped_with_the_exact_total( string $profile, int $n ): void {
+		$violations = Contract::validate( array_fill( 0, $n, 'x' ), array( 'type' => 'array', 'items' => array( 'type' => 'integer' ) ), $profile );
+		if ( $n <= 100 ) {
+			$this->assertCount( $n, $violations );
+			$this->assertNotContains( 'truncated', array_column( $violations, 'keyword' ) );
+			return;
+		}
+		$this->assertCount( 101, $violations );
+		$this->assertSame( array( '/0', 'type' ), array( $violations[0]['path'], $violations[0]['keyword'] ) );
+		$this->assertSame( '/99', $violations[99]['path'] );
+		$this->assertSame( array( 'path' => '', 'keyword' => 'truncated', 'message' => "$n violations in total; the first 100 are listed" ), $violations[100] );
+		if ( extension_loaded( 'mcp_native' ) ) {
+			$this->assertSame( 100, \McpNative\MAX_VIOLATIONS );
+		}
+	}
+
+	/** Issue 10, 3: a million invalid items cost memory for the cap, not for a million violations. */
+	public function test_a_million_invalid_items_stay_within_a_small_memory_limit(): void {
+		$result = ChildProcess::run_php(
+			ChildProcess::prelude() . '
+			$value = array_fill(0, 1000000, "x");
+			$before = memory_get_peak_usage();
+			$v = Contract::validate($value, ["type" => "array", "items" => ["type" => "integer"]]);
+			$rss = (int) preg_replace("/\\D/", "", explode("\n", explode("VmHWM:", file_get_contents("/proc/self/status"))[1])[0]);
+			echo count($v), "|", $v[100]["message"], "|", memory_get_peak_usage() - $before, "|", $rss, "\n";',
+			true
+		);
+		$this->assertSame( 0, $result['exit'], $result['stderr'] . $result['stdout'] );
+		[ $count, $message, $zend_growth, $rss_kb ] = explode( '|', trim( $result['stdout'] ) );
+		$this->assertSame( '101', $count );
+		$this->assertSame( '1000000 violations in total; the first 100 are listed', $message );
+		$this->assertLessThan( 1 << 20, (int) $zend_growth, 'Zend heap growth in bytes' );
+		$this->assertLessThan( 256 * 1024, (int) $rss_kb, 'peak RSS in KiB (the value itself takes about 40 MB)' );
+	}
+
+	/**
+	 * Issue 10, 2: a huge first item then many equal scalars used to exhaust a work budget and
+	 * pass as unique; WordPress core finds the duplicate 0. Same verdict, in linear time.
+	 */
+	public function test_unique_items_after_a_huge_first_item_finds_the_duplicate(): void {
+		$items = array_merge( array( range( 1, 300000 ) ), array_fill( 0, 60000, 0 ) );
+		$violations = Contract::validate( $items, array( 'type' => 'array', 'uniqueItems' => true ) );
+		$this->assertSame( array( array( 'path' => '', 'keyword' => 'uniqueItems', 'message' => 'value has duplicate items.' ) ), $violations );
+		$this->assertSame( array(), Contract::validate( array( range( 1, 300000 ), range( 2, 300001 ), 0, '0', 0.0 ), array( 'type' => 'array', 'uniqueItems' => true ) ) );
+	}
+
+	/** Issue 10, 2: equality is exact (no hash verdict): values differing in one deep leaf, in key order only. */
+	public function test_unique_items_is_exact_on_keys_order_and_types(): void {
+		$schema = array( 'type' => 'array', 'uniqueItems' => true );
+		$this->assertSame( array(), Contract::validate( array( array( 'a' => 1, 'b' => array( 1, 2 ) ), array( 'a' => 1, 'b' => array( 2, 1 ) ) ), $schema ) );
+		$this->assertCount( 1, Contract::validate( array( array( 'a' => 1, 'b' => array( 1, 2 ) ), array( 'b' => array( 1, 2 ), 'a' => 1 ) ), $schema ) );
+		$this->assertSame( array(), Contract::validate( array( 1, '1', 1.5, true, null, '' ), $schema ) );
+		$this->assertCount( 1, Contract::validate( array( array(), array() ), $schema ) );
+	}
+
+	private static function nested( int $depth, $leaf ) {
+		$v = $leaf;
+		for ( $i = 0; $i < $depth; $i++ ) {
+			$v = array( $v );
+		}
+		return $v;
+	}
+
+	/** Issue 10, 4: values nested 500 deep (a JSON body may nest 512) get core's verdicts. */
+	public function test_deep_values_get_core_verdicts_for_unique_items_and_enum(): void {
+		$a = self::nested( 500, 'x' );
+		$this->assertSame( 'uniqueItems', Contract::validate( array( $a, $a ), array( 'type' => 'array', 'uniqueItems' => true ) )[0]['keyword'] ?? null );
+		$this->assertSame( array(), Contract::validate( array( $a, self::nested( 500, 'y' ) ), array( 'type' => 'array', 'uniqueItems' => true ) ) );
+		$this->assertSame( array(), Contract::validate( self::nested( 500, 1 ), array( 'enum' => array( 0, self::nested( 500, 1 ) ) ) ) );
+		$this->assertSame( 'enum', Contract::validate( self::nested( 500, 2 ), array( 'enum' => array( 0, self::nested( 500, 1 ) ) ) )[0]['keyword'] ?? null );
+	}
+
 	public function test_valid_value_has_no_violations(): void {
 		$this->assertSame( array(), Contract::validate( array( 'posts' => array( array( 'id' => '7' ) ), 'mode' => 1, 'dry_run' => 'false' ), self::POSTS ) );
 	}
