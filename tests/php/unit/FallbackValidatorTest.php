@@ -28,6 +28,26 @@ final class FallbackValidatorTest extends TestCase {
 		}
 	}
 
+	/**
+	 * Core's enum message json_encode()s the members: a member nested 20 000 levels deep, or a
+	 * jsonSerialize() chain, crashed the process (found by the PHP fuzzer, seed 1, iteration 15279).
+	 */
+	public function test_an_enum_core_cannot_print_is_a_schema_violation_not_a_crash(): void {
+		$result = ChildProcess::run_php(
+			ChildProcess::prelude() . '
+			$deep = "leaf";
+			for ( $i = 0; $i < 20000; $i++ ) { $deep = array( $deep ); }
+			$chain = new class implements JsonSerializable { public $n = 0; public function jsonSerialize(): mixed { $next = clone $this; $next->n++; return $next->n < 50000 ? $next : 1; } };
+			foreach ( array( $deep, $chain ) as $member ) {
+				$v = McpNative\Plugin\Fallback\Validator::validate( "nope", array( "type" => "string", "enum" => array( "a", $member ) ) );
+				echo $v[0]["keyword"], "|", $v[0]["path"], "\n";
+			}',
+			false
+		);
+		$this->assertSame( 0, $result['exit'], $result['stderr'] . $result['stdout'] );
+		$this->assertSame( "schema|\nschema|\n", $result['stdout'] );
+	}
+
 	/** Items equal as JSON values, however PHP holds them, are duplicates (and no others). */
 	public function test_strict_unique_items_compare_json_values(): void {
 		$cases = array(

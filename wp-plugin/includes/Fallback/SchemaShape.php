@@ -95,6 +95,9 @@ final class SchemaShape {
 		if ( --self::$budget < 0 ) {
 			throw new \LengthException( 'The schema is too large to validate.' );
 		}
+		if ( isset( $schema['enum'] ) && is_array( $schema['enum'] ) ) {
+			self::check_enum( $schema['enum'] );
+		}
 		if ( isset( $schema['uniqueItems'] ) ) {
 			self::note_reference( $schema, 'uniqueItems' );
 			self::$unique_items = self::$unique_items || ! empty( $schema['uniqueItems'] );
@@ -128,6 +131,33 @@ final class SchemaShape {
 					self::walk( $child, $depth + 1 );
 				} elseif ( is_object( $child ) ) {
 					self::$objects = true;
+				}
+			}
+		}
+	}
+
+	/**
+	 * Core's enum message json_encode()s each member: PHP's encoder recurses in C without a bound
+	 * through nested arrays and jsonSerialize() chains, so a member nested past the depth a value
+	 * may have (Validator::VALUE_DEPTH, far above a request's 512), or one
+	 * holding an object (whose jsonSerialize() may return anything), must not reach it.
+	 */
+	private static function check_enum( array $members ): void {
+		$stack = array( array( $members, 0 ) );
+		while ( $stack ) {
+			[ $node, $depth ] = array_pop( $stack );
+			if ( $depth >= Validator::VALUE_DEPTH ) {
+				throw new \LengthException( sprintf( 'An enum member of the schema is nested deeper than %d levels.', Validator::VALUE_DEPTH ) );
+			}
+			foreach ( $node as $member ) {
+				if ( --self::$budget < 0 ) {
+					throw new \LengthException( 'The schema is too large to validate.' );
+				}
+				if ( is_object( $member ) && ! $member instanceof \stdClass ) {
+					throw new \LengthException( sprintf( 'An enum member of the schema is a %s object, which has no fixed JSON form.', get_class( $member ) ) );
+				}
+				if ( is_array( $member ) || $member instanceof \stdClass ) {
+					$stack[] = array( (array) $member, $depth + 1 );
 				}
 			}
 		}

@@ -55,7 +55,7 @@ final class Validator {
 	 */
 	private const WHOLE_FIRST_LEVELS = 3;
 	/** How deep a value may nest where core compares whole values (uniqueItems). */
-	private const VALUE_DEPTH = 1024;
+	public const VALUE_DEPTH = 1024;
 	/** Value nodes the uniqueItems pre-check may visit (shared sub-arrays make 2^n paths). */
 	private const WORK_BUDGET = 4000000;
 
