@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin;
 
+use McpNative\Plugin\Fallback\SchemaKeywords;
+
 /**
  * A schema leaves the server as the contract's transform made it (Contract::transform_to_object_schema:
  * WordPress-only keys and values JSON cannot carry removed at every depth, objects converted,
@@ -26,39 +28,19 @@ namespace McpNative\Plugin;
  */
 final class SchemaEncoder {
 
-	private const MAP = 1;
-	private const SCHEMA = 2;
-	private const LIST = 3;
-	private const SCHEMA_OR_LIST = 4;
-	private const DEPENDENCIES = 5;
-	private const REQUIRED = 6;
+	/** The rule of `required` (not a schema position: a list of names, or WordPress's draft-3 boolean). */
+	private const REQUIRED = 'required';
 
-	/** The keywords this encoding has a rule for, and where their value sits. */
-	private const KEYWORDS = array(
-		'properties'            => self::MAP,
-		'patternProperties'     => self::MAP,
-		'$defs'                 => self::MAP,
-		'definitions'           => self::MAP,
-		'dependentSchemas'      => self::MAP,
-		'additionalProperties'  => self::SCHEMA,
-		'additionalItems'       => self::SCHEMA,
-		'unevaluatedProperties' => self::SCHEMA,
-		'unevaluatedItems'      => self::SCHEMA,
-		'propertyNames'         => self::SCHEMA,
-		'contains'              => self::SCHEMA,
-		'not'                   => self::SCHEMA,
-		'if'                    => self::SCHEMA,
-		'then'                  => self::SCHEMA,
-		'else'                  => self::SCHEMA,
-		'contentSchema'         => self::SCHEMA,
-		'allOf'                 => self::LIST,
-		'anyOf'                 => self::LIST,
-		'oneOf'                 => self::LIST,
-		'prefixItems'           => self::LIST,
-		'items'                 => self::SCHEMA_OR_LIST,
-		'dependencies'          => self::DEPENDENCIES,
-		'required'              => self::REQUIRED,
-	);
+	/** @var array<string, string>|null keyword => position, for the keywords this encoding has a rule for */
+	private static ?array $rules = null;
+
+	/** The structural positions of the one keyword table (SchemaKeywords), plus `required`. */
+	private static function rules(): array {
+		return self::$rules ??= array_filter(
+			SchemaKeywords::POSITIONS,
+			static fn( string $position ) => SchemaKeywords::DATA !== $position && SchemaKeywords::WORDPRESS_ONLY !== $position
+		) + array( 'required' => self::REQUIRED );
+	}
 
 	/**
 	 * A tool's inputSchema/outputSchema from an ability's schema.
@@ -121,27 +103,28 @@ final class SchemaEncoder {
 			return new \stdClass();
 		}
 		// Most schemas (leaves) have no keyword with a rule: one C-level intersection decides.
-		$ruled = array_intersect_key( $schema, self::KEYWORDS );
+		$rules = self::rules();
+		$ruled = array_intersect_key( $schema, $rules );
 		if ( array() === $ruled ) {
 			return $schema;
 		}
 		$out      = $schema;
 		$promoted = array();
 		foreach ( $ruled as $key => $value ) {
-			switch ( self::KEYWORDS[ $key ] ) {
-				case self::MAP:
+			switch ( $rules[ $key ] ) {
+				case SchemaKeywords::SCHEMA_MAP:
 					$new = is_array( $value ) ? self::map( $value, 'properties' === $key, $promoted ) : $value;
 					break;
-				case self::SCHEMA:
+				case SchemaKeywords::SCHEMA:
 					$new = is_array( $value ) ? self::schema( $value ) : $value;
 					break;
-				case self::SCHEMA_OR_LIST:
+				case SchemaKeywords::SCHEMA_OR_LIST:
 					$new = is_array( $value ) && array_is_list( $value ) && array() !== $value ? self::schemas( $value ) : self::schema( $value );
 					break;
-				case self::LIST:
+				case SchemaKeywords::SCHEMA_LIST:
 					$new = is_array( $value ) ? self::schemas( array_values( $value ) ) : $value;
 					break;
-				case self::DEPENDENCIES:
+				case SchemaKeywords::MAP_OF_SCHEMA_OR_LIST:
 					$new = is_array( $value ) ? self::dependencies( $value ) : $value;
 					break;
 				default: // REQUIRED.
