@@ -26,6 +26,37 @@ final class NameSanitizer {
 	}
 
 	/**
+	 * The MCP name of an ability as a tool or a prompt on a server: sanitized, then the
+	 * `mcp_native_{kind}_name` filter, whose value is validated, not re-sanitized. Reads no schema.
+	 *
+	 * @param string $kind 'tool' or 'prompt'.
+	 */
+	public static function for_ability( \WP_Ability $ability, string $kind, string $server_id = '' ): string|\WP_Error {
+		$ability_name = $ability->get_name();
+		$name         = self::sanitize( $ability_name );
+		if ( $name instanceof \WP_Error ) {
+			return $name;
+		}
+		$hook = "mcp_native_{$kind}_name";
+		/**
+		 * Filters the MCP tool name (mcp_native_tool_name) or prompt name (mcp_native_prompt_name)
+		 * of an ability. The value is validated, not re-sanitized.
+		 *
+		 * @param string      $name      Sanitized name.
+		 * @param \WP_Ability $ability   The ability.
+		 * @param string      $server_id Server id.
+		 */
+		$filtered = apply_filters( $hook, $name, $ability, $server_id );
+		if ( ! is_string( $filtered ) || ! self::is_valid( $filtered ) ) {
+			return new \WP_Error(
+				"{$hook}_invalid",
+				sprintf( 'Filter %s returned an invalid MCP %s name for %s: %s', $hook, $kind, $ability_name, is_string( $filtered ) ? $filtered : gettype( $filtered ) )
+			);
+		}
+		return $filtered;
+	}
+
+	/**
 	 * @return string|\WP_Error The MCP name, or WP_Error `mcp_name_invalid`.
 	 */
 	public static function sanitize( string $name ): string|\WP_Error {

@@ -28,20 +28,9 @@ final class PromptFactory {
 	 */
 	public static function from_ability( \WP_Ability $ability, string $server_id = '' ): Prompt|\WP_Error {
 		$ability_name = $ability->get_name();
-		$name         = NameSanitizer::sanitize( $ability_name );
-		if ( $name instanceof \WP_Error ) {
-			return $name;
-		}
-		/**
-		 * Filters the MCP prompt name of an ability. The value is validated, not re-sanitized.
-		 *
-		 * @param string      $name      Sanitized name.
-		 * @param \WP_Ability $ability   The ability.
-		 * @param string      $server_id Server id.
-		 */
-		$filtered = apply_filters( 'mcp_native_prompt_name', $name, $ability, $server_id );
-		if ( ! is_string( $filtered ) || ! NameSanitizer::is_valid( $filtered ) ) {
-			return new \WP_Error( 'mcp_native_prompt_name_invalid', sprintf( 'Filter mcp_native_prompt_name returned an invalid MCP prompt name for %s', $ability_name ) );
+		$filtered     = NameSanitizer::for_ability( $ability, 'prompt', $server_id );
+		if ( $filtered instanceof \WP_Error ) {
+			return $filtered;
 		}
 
 		try {

@@ -47,26 +47,7 @@ final class ToolFactory {
 	 * filter (its value is validated, not re-sanitized). Cheap: no schema is read.
 	 */
 	public static function tool_name( \WP_Ability $ability, string $server_id = '' ): string|\WP_Error {
-		$ability_name = $ability->get_name();
-		$name         = NameSanitizer::sanitize( $ability_name );
-		if ( $name instanceof \WP_Error ) {
-			return $name;
-		}
-		/**
-		 * Filters the MCP tool name of an ability. The value is validated, not re-sanitized.
-		 *
-		 * @param string      $name      Sanitized name.
-		 * @param \WP_Ability $ability   The ability.
-		 * @param string      $server_id Server id.
-		 */
-		$filtered = apply_filters( 'mcp_native_tool_name', $name, $ability, $server_id );
-		if ( ! is_string( $filtered ) || ! NameSanitizer::is_valid( $filtered ) ) {
-			return new \WP_Error(
-				'mcp_native_tool_name_invalid',
-				sprintf( 'Filter mcp_native_tool_name returned an invalid MCP tool name for %s: %s', $ability_name, is_string( $filtered ) ? $filtered : gettype( $filtered ) )
-			);
-		}
-		return $filtered;
+		return NameSanitizer::for_ability( $ability, 'tool', $server_id );
 	}
 
 	/**
