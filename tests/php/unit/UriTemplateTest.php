@@ -10,7 +10,7 @@ require_once dirname( __DIR__, 3 ) . '/wp-plugin/includes/Resources/UriTemplate.
  */
 final class UriTemplateTest extends TestCase {
 
-	public function refused_templates(): iterable {
+	public static function refused_templates(): iterable {
 		yield 'no scheme'               => array( 'posts/{id}' );
 		yield 'no variable'             => array( 'wordpress://posts' );
 		yield 'level 3 operator'        => array( 'wordpress://posts{/id}' );
@@ -28,12 +28,13 @@ final class UriTemplateTest extends TestCase {
 	}
 
 	/** @dataProvider refused_templates */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'refused_templates' )]
 	public function test_templates_outside_levels_1_and_2_are_refused( string $template ): void {
 		$this->expectException( InvalidArgumentException::class );
 		UriTemplate::parse( $template );
 	}
 
-	public function match_cases(): iterable {
+	public static function match_cases(): iterable {
 		yield 'simple'             => array( 'wordpress://posts/{id}', 'wordpress://posts/42', array( 'id' => '42' ) );
 		yield 'percent-decoded'    => array( 'wordpress://posts/{id}', 'wordpress://posts/caf%C3%A9%20au%20lait', array( 'id' => 'café au lait' ) );
 		yield 'two variables'      => array( 'wordpress://{type}/{id}/data', 'wordpress://page/7/data', array( 'type' => 'page', 'id' => '7' ) );
@@ -50,6 +51,7 @@ final class UriTemplateTest extends TestCase {
 	}
 
 	/** @dataProvider match_cases */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'match_cases' )]
 	public function test_match( string $template, string $uri, ?array $expected ): void {
 		$this->assertSame( $expected, UriTemplate::parse( $template )->match( $uri ) );
 	}

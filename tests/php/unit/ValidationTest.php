@@ -67,7 +67,7 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( '/input', Contract::validate( 'x', array( 'type' => 'integer' ), 'strict', '/input' )[0]['path'] );
 	}
 
-	public function violation_cap_cases(): iterable {
+	public static function violation_cap_cases(): iterable {
 		foreach ( array( 'standard', 'strict' ) as $profile ) {
 			yield "$profile 99" => array( $profile, 99 );
 			yield "$profile 100" => array( $profile, 100 );
@@ -82,6 +82,7 @@ final class ValidationTest extends TestCase {
 	 *
 	 * @dataProvider violation_cap_cases
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'violation_cap_cases' )]
 	public function test_violation_list_is_capped_with_the_exact_total( string $profile, int $n ): void {
 		$violations = Contract::validate( array_fill( 0, $n, 'x' ), array( 'type' => 'array', 'items' => array( 'type' => 'integer' ) ), $profile );
 		if ( $n <= 100 ) {
