@@ -28,4 +28,14 @@ interface SessionScope {
 	 * Opens the session negotiated by initialize; returns its id when the transport has one to send.
 	 */
 	public function open( string $protocol_version, string $client_name ): ?string;
+
+	/**
+	 * The lowest log level the client asked for (logging/setLevel); null: send no log messages.
+	 */
+	public function log_level(): ?string;
+
+	/**
+	 * Records logging/setLevel for the rest of the session.
+	 */
+	public function set_log_level( string $level ): void;
 }

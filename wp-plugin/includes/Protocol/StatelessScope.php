@@ -22,4 +22,10 @@ final class StatelessScope implements SessionScope {
 	public function open( string $protocol_version, string $client_name ): ?string {
 		return null;
 	}
+
+	public function log_level(): ?string {
+		return null; // Per request: `_meta` logLevel (RequestMeta).
+	}
+
+	public function set_log_level( string $level ): void {}
 }

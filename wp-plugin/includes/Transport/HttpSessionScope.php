@@ -13,6 +13,7 @@ use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Protocol\Method;
 use McpNative\Plugin\Protocol\SessionScope;
+use McpNative\Plugin\Session\Session;
 use McpNative\Plugin\Session\SessionStore;
 
 /**
@@ -22,6 +23,8 @@ use McpNative\Plugin\Session\SessionStore;
 final class HttpSessionScope implements SessionScope {
 
 	private ?string $opened = null;
+
+	private ?Session $admitted = null;
 
 	/**
 	 * @param SessionStore $sessions  The store.
@@ -41,8 +44,19 @@ final class HttpSessionScope implements SessionScope {
 		if ( null === $this->header || '' === $this->header ) {
 			throw ErrorFactory::missing_session( $message->id );
 		}
-		if ( null === $this->sessions->find( get_current_user_id(), $this->server_id, $this->header ) ) {
+		$this->admitted = $this->sessions->find( get_current_user_id(), $this->server_id, $this->header );
+		if ( null === $this->admitted ) {
 			throw ErrorFactory::session_not_found( $message->id );
+		}
+	}
+
+	public function log_level(): ?string {
+		return $this->admitted?->log_level;
+	}
+
+	public function set_log_level( string $level ): void {
+		if ( null !== $this->admitted ) {
+			$this->sessions->set_log_level( $this->admitted, $level );
 		}
 	}
 

@@ -64,24 +64,26 @@ final class HttpTransport {
 	/**
 	 * REST callback.
 	 */
-	public function handle( \WP_REST_Request $request ): \WP_REST_Response {
+	public function handle( \WP_REST_Request $request, ?SseStream $stream = null ): \WP_REST_Response {
+		// The answer to a POST becomes a stream once the request sends a notification (progress, log).
+		$stream ??= SseStream::accepted( $request ) ? new SseStream() : null;
 		return OutputGuard::run(
 			$this->server->id,
-			function () use ( $request ) {
+			function () use ( $request, $stream ) {
 				try {
-					return $this->process( $request );
+					return $this->process( $request, $stream );
 				} catch ( JsonRpcError $error ) {
-					return self::error_response( $error );
+					return $stream?->is_open() ? $stream->finish( $error->to_response() ) : self::error_response( $error );
 				}
 			},
-			static fn() => self::error_response( ErrorFactory::internal_error() )
+			static fn() => $stream?->is_open() ? $stream->finish( ErrorFactory::internal_error( self::readable_id( $request ) )->to_response() ) : self::error_response( ErrorFactory::internal_error() )
 		)[0];
 	}
 
 	/**
 	 * @throws JsonRpcError For every protocol-level failure.
 	 */
-	private function process( \WP_REST_Request $request ): \WP_REST_Response {
+	private function process( \WP_REST_Request $request, ?SseStream $stream ): \WP_REST_Response {
 		$refusal = self::refusal( $request, $this->server );
 		if ( null !== $refusal ) {
 			return $refusal;
@@ -89,7 +91,7 @@ final class HttpTransport {
 
 		switch ( strtoupper( $request->get_method() ) ) {
 			case 'POST':
-				return $this->handle_post( $request );
+				return $this->handle_post( $request, $stream );
 			case 'DELETE':
 				return $this->handle_delete( $request );
 			default:
@@ -104,7 +106,7 @@ final class HttpTransport {
 	/**
 	 * @throws JsonRpcError On malformed input.
 	 */
-	private function handle_post( \WP_REST_Request $request ): \WP_REST_Response {
+	private function handle_post( \WP_REST_Request $request, ?SseStream $stream ): \WP_REST_Response {
 		$body  = (string) $request->get_body();
 		$limit = self::max_body_bytes();
 		if ( strlen( $body ) > $limit ) {
@@ -120,7 +122,10 @@ final class HttpTransport {
 		}
 		$session_id = $request->get_header( 'mcp-session-id' );
 		$scope      = new HttpSessionScope( $this->sessions, $this->server->id, is_string( $session_id ) ? trim( $session_id ) : null );
-		$answer     = $this->dispatcher->dispatch( $message, $scope, $declared );
+		$answer     = $this->dispatcher->dispatch( $message, $scope, $declared, $stream );
+		if ( null !== $answer && $stream?->is_open() ) {
+			return $stream->finish( $answer );
+		}
 		if ( null === $answer ) {
 			// Notifications and responses from the client: accepted, nothing to answer.
 			return new \WP_REST_Response( null, 202 );

@@ -21,6 +21,8 @@ final class StdioSessionScope implements SessionScope {
 
 	private bool $initialized = false;
 
+	private ?string $log_level = null;
+
 	public function admit( Message $message, Method $method ): void {
 		if ( ! $this->initialized && Method::IN_SESSION === $method->session ) {
 			throw ErrorFactory::invalid_request( 'the server is not initialized: send initialize first', $message->id );
@@ -30,5 +32,13 @@ final class StdioSessionScope implements SessionScope {
 	public function open( string $protocol_version, string $client_name ): ?string {
 		$this->initialized = true;
 		return null;
+	}
+
+	public function log_level(): ?string {
+		return $this->log_level;
+	}
+
+	public function set_log_level( string $level ): void {
+		$this->log_level = $level;
 	}
 }
