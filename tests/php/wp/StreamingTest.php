@@ -186,6 +186,26 @@ final class StreamingTest extends AbstractMcpTest {
 		$this->assertSame( array(), $frames, 'no logLevel in _meta: no log messages' );
 	}
 
+	public function test_a_report_sent_from_inside_a_notification_is_dropped(): void {
+		$session = $this->initialize( self::ROUTE );
+		$this->request( self::ROUTE, $session, 'logging/setLevel', array( 'level' => 'debug' ) );
+		$nested  = array();
+		$frames  = array();
+		$request = new \WP_REST_Request( 'POST', self::ROUTE );
+		$request->set_header( 'Mcp-Session-Id', $session );
+		$request->set_body( (string) wp_json_encode( array( 'jsonrpc' => '2.0', 'id' => 1, 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) ) ) );
+		// A channel whose writing reports again (as a log hook calling Report::log would).
+		$stream = new SseStream(
+			static function ( string $frame ) use ( &$frames, &$nested ) {
+				$frames[] = $frame;
+				$nested[] = Report::log( 'error', 'from inside a notification' );
+			}
+		);
+		( new HttpTransport( $this->server() ) )->handle( $request, $stream );
+		$this->assertCount( 4, $frames, 'three log lines and the result' );
+		$this->assertSame( array( false, false, false, false ), $nested, 'dropped while a notification is sent (and after the call, with no request)' );
+	}
+
 	public function test_stdio_writes_notifications_as_lines_before_the_response(): void {
 		$this->initialize( self::ROUTE ); // Builds the registry.
 		$out   = fopen( 'php://memory', 'w+' );

@@ -26,6 +26,9 @@ final class Notifier {
 
 	private float|int|null $last_progress = null;
 
+	/** Whether a notification is being sent: one sent from inside that (a log hook) is dropped. */
+	private bool $sending = false;
+
 	public function __construct(
 		private readonly ?NotificationChannel $channel,
 		private readonly string|int|null $progress_token,
@@ -121,13 +124,21 @@ final class Notifier {
 	 * @param array<string, mixed> $params Notification params.
 	 */
 	private function send( string $method, array $params ): bool {
-		$this->channel?->send(
-			array(
-				'jsonrpc' => '2.0',
-				'method'  => $method,
-				'params'  => $params,
-			)
-		);
+		if ( $this->sending ) {
+			return false;
+		}
+		$this->sending = true;
+		try {
+			$this->channel?->send(
+				array(
+					'jsonrpc' => '2.0',
+					'method'  => $method,
+					'params'  => $params,
+				)
+			);
+		} finally {
+			$this->sending = false;
+		}
 		return true;
 	}
 }
