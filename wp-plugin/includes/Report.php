@@ -42,4 +42,13 @@ final class Report {
 	public static function log( string $level, string $message, mixed $data = null ): bool {
 		return Notifier::current()?->log( $level, $message, $data ) ?? false;
 	}
+
+	/**
+	 * Whether the client cancelled the running call (notifications/cancelled, 2025-11-25 over HTTP):
+	 * a long ability checks it between steps and stops. Each check reads the database once; false
+	 * outside a request and on transports that cannot tell.
+	 */
+	public static function cancelled(): bool {
+		return Notifier::current()?->cancelled() ?? false;
+	}
 }

@@ -15,6 +15,7 @@ require_once __DIR__ . '/AbstractMcpTest.php';
 use McpNative\Plugin\Plugin;
 use McpNative\Plugin\Report;
 use McpNative\Plugin\Server;
+use McpNative\Plugin\Session\CancelledRequests;
 use McpNative\Plugin\Session\SessionStore;
 use McpNative\Plugin\Transport\HttpTransport;
 use McpNative\Plugin\Transport\SseStream;
@@ -29,6 +30,9 @@ final class StreamingTest extends AbstractMcpTest {
 	/** @var list<bool> What each Report call of the test ability returned. */
 	private array $reported = array();
 
+	/** @var (\Closure(): void)|null Runs inside the test ability, before it reports. */
+	private ?\Closure $while_called = null;
+
 	protected function setUp(): void {
 		parent::setUp();
 		$this->set_user( 'administrator' );
@@ -40,6 +44,9 @@ final class StreamingTest extends AbstractMcpTest {
 					'properties' => array( 'repeat' => array( 'type' => 'boolean' ) ),
 				),
 				'execute_callback' => function ( $input = null ) {
+					if ( null !== $this->while_called ) {
+						( $this->while_called )();
+					}
 					foreach ( array( 1, 2, 3 ) as $step ) {
 						$this->reported[] = Report::progress( $step, 3, "step $step" );
 						if ( ! empty( $input['repeat'] ) ) {
@@ -204,6 +211,34 @@ final class StreamingTest extends AbstractMcpTest {
 		( new HttpTransport( $this->server() ) )->handle( $request, $stream );
 		$this->assertCount( 4, $frames, 'three log lines and the result' );
 		$this->assertSame( array( false, false, false, false ), $nested, 'dropped while a notification is sent (and after the call, with no request)' );
+	}
+
+	public function test_notifications_cancelled_is_seen_by_the_running_ability_and_then_forgotten(): void {
+		$session = $this->initialize( self::ROUTE );
+		$cancel  = function ( string|int $request_id, string $to_session ) {
+			$response = $this->post( self::ROUTE, array( 'jsonrpc' => '2.0', 'method' => 'notifications/cancelled', 'params' => array( 'requestId' => $request_id, 'reason' => 'user' ) ), array( 'Mcp-Session-Id' => $to_session ) );
+			$this->assertSame( 202, $response->get_status() );
+		};
+		$seen               = array();
+		$this->while_called = function () use ( &$seen, $cancel, $session ) {
+			$seen[] = Report::cancelled();
+			$cancel( 'other-request', $session ); // Another request of the session.
+			$seen[] = Report::cancelled();
+			$cancel( 'c-1', 'not-a-session' );    // No such session: ignored.
+			$seen[] = Report::cancelled();
+			$cancel( 7, $session );               // The number 7 is not the string "c-1".
+			$seen[] = Report::cancelled();
+			$cancel( 'c-1', $session );           // This call, as another worker would receive it.
+			$seen[] = Report::cancelled();
+			$seen[] = Report::cancelled();
+		};
+		$response = $this->post( self::ROUTE, array( 'jsonrpc' => '2.0', 'id' => 'c-1', 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) ), array( 'Mcp-Session-Id' => $session ) );
+		$this->assertSame( 3, $this->decoded( $response )['result']['structuredContent']['done'] ?? null, $this->wire( $response ) );
+		$this->assertSame( array( false, false, false, false, true, true ), $seen );
+		global $wpdb;
+		$left = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( CancelledRequests::PREFIX ) . '%' ) );
+		$this->assertSame( 2, $left, 'c-1 forgotten when its call ended; the other two wait to age out' );
+		$this->assertFalse( Report::cancelled(), 'outside a request' );
 	}
 
 	public function test_stdio_writes_notifications_as_lines_before_the_response(): void {

@@ -38,6 +38,13 @@ final class Dispatcher {
 		if ( Message::REQUEST === $message->kind && RequestMeta::is_stateless_request( $message, $declared_version ) ) {
 			return $this->dispatch_stateless( $message, $channel );
 		}
+		if ( Message::NOTIFICATION === $message->kind && 'notifications/cancelled' === $message->method ) {
+			$cancelled = $message->param( 'requestId' );
+			if ( ( is_string( $cancelled ) && strlen( $cancelled ) <= 200 ) || is_int( $cancelled ) ) {
+				$session->cancel( $cancelled );
+			}
+			return null;
+		}
 		// The method first: a newer client's probe must learn -32601, whatever version it declares.
 		$method = Message::REQUEST === $message->kind ? MethodTable::lookup( $message ) : null;
 		if ( null !== $declared_version && '' !== $declared_version && ! ProtocolVersion::is_supported( $declared_version ) ) {
@@ -47,8 +54,16 @@ final class Dispatcher {
 			return null;
 		}
 		$session->admit( $message, $method );
-		$notifier = Notifier::for_request( $message, $channel, $session->log_level() );
-		return self::response( $message, $notifier->run( fn() => $this->handle( $method, $message, $session, null ) ) );
+		$id       = $message->id;
+		$notifier = Notifier::for_request( $message, $channel, $session->log_level(), ( is_string( $id ) || is_int( $id ) ) ? static fn() => $session->is_cancelled( $id ) : null );
+		try {
+			return self::response( $message, $notifier->run( fn() => $this->handle( $method, $message, $session, null ) ) );
+		} finally {
+			// A record nobody saw is removed by age (CancelledRequests): no query per request.
+			if ( $notifier->was_cancelled() && ( is_string( $id ) || is_int( $id ) ) ) {
+				$session->forget( $id );
+			}
+		}
 	}
 
 	/**

@@ -26,22 +26,48 @@ final class Notifier {
 
 	private float|int|null $last_progress = null;
 
+	private bool $was_cancelled = false;
+
 	/** Whether a notification is being sent: one sent from inside that (a log hook) is dropped. */
 	private bool $sending = false;
 
+	/**
+	 * @param NotificationChannel|null $channel        The transport's, if it can carry notifications.
+	 * @param string|int|null          $progress_token The request's progressToken.
+	 * @param string|null              $log_level      The lowest level the client wants; null: none.
+	 * @param (\Closure(): bool)|null   $cancelled      Whether the client cancelled the request.
+	 */
 	public function __construct(
 		private readonly ?NotificationChannel $channel,
 		private readonly string|int|null $progress_token,
-		private readonly ?string $log_level
+		private readonly ?string $log_level,
+		private readonly ?\Closure $cancelled = null
 	) {}
 
 	/**
 	 * The notifier of a request: its progress token from `params._meta`.
+	 *
+	 * @param (\Closure(): bool)|null $cancelled Whether the client cancelled the request.
 	 */
-	public static function for_request( Message $message, ?NotificationChannel $channel, ?string $log_level ): self {
+	public static function for_request( Message $message, ?NotificationChannel $channel, ?string $log_level, ?\Closure $cancelled = null ): self {
 		$meta  = $message->param( '_meta' );
 		$token = $meta instanceof \stdClass ? ( $meta->progressToken ?? null ) : null;
-		return new self( $channel, ( is_string( $token ) || is_int( $token ) ) ? $token : null, $log_level );
+		return new self( $channel, ( is_string( $token ) || is_int( $token ) ) ? $token : null, $log_level, $cancelled );
+	}
+
+	/**
+	 * Whether the client cancelled this request (notifications/cancelled); the ability should stop.
+	 */
+	public function cancelled(): bool {
+		$this->was_cancelled = $this->was_cancelled || ( null !== $this->cancelled && ( $this->cancelled )() );
+		return $this->was_cancelled;
+	}
+
+	/**
+	 * Whether cancelled() found the request cancelled.
+	 */
+	public function was_cancelled(): bool {
+		return $this->was_cancelled;
 	}
 
 	/**

@@ -38,4 +38,19 @@ interface SessionScope {
 	 * Records logging/setLevel for the rest of the session.
 	 */
 	public function set_log_level( string $level ): void;
+
+	/**
+	 * Records notifications/cancelled for one of the session's requests.
+	 */
+	public function cancel( string|int $request_id ): void;
+
+	/**
+	 * Whether the client cancelled the request (checked by the running ability through Report).
+	 */
+	public function is_cancelled( string|int $request_id ): bool;
+
+	/**
+	 * The request ended: its cancellation record, if any, is no longer needed.
+	 */
+	public function forget( string|int $request_id ): void;
 }

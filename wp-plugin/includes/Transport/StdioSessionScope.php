@@ -41,4 +41,16 @@ final class StdioSessionScope implements SessionScope {
 	public function set_log_level( string $level ): void {
 		$this->log_level = $level;
 	}
+
+	/**
+	 * One process reads one line at a time: a cancellation is read only after the call it names
+	 * has ended, so there is nothing left to stop.
+	 */
+	public function cancel( string|int $request_id ): void {}
+
+	public function is_cancelled( string|int $request_id ): bool {
+		return false;
+	}
+
+	public function forget( string|int $request_id ): void {}
 }
