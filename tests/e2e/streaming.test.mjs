@@ -80,3 +80,27 @@ for (const [label, site] of stacks) {
     await fetch(site + PATH, { method: 'DELETE', headers: { Authorization: AUTH, 'Mcp-Session-Id': session } });
   });
 }
+
+for (const [label, site] of stacks) {
+  test(`${label}: a cancelled call stops its ability (notifications/cancelled from the SDK's abort)`, async () => {
+    const conn = await connectSdk(site + PATH);
+    try {
+      const run = `${label}-${Date.now()}`;
+      const abort = new AbortController();
+      const call = conn.client.callTool({ name: 'e2e-until-cancelled', arguments: { run } }, undefined, { signal: abort.signal });
+      await new Promise((r) => setTimeout(r, 500));
+      abort.abort('test cancels');
+      await assert.rejects(call);
+      let ended = null;
+      for (let i = 0; i < 50 && !ended; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ended = (await conn.client.callTool({ name: 'e2e-how-it-ended', arguments: { run } })).structuredContent.ended;
+      }
+      assert.ok(ended, 'the ability ended within 5 s of the cancellation');
+      assert.equal(ended.cancelled, true, JSON.stringify(ended));
+      assert.ok(ended.ms < 5000, `stopped after ${ended.ms} ms (bound: 10 s)`);
+    } finally {
+      await closeSdk(conn);
+    }
+  });
+}
