@@ -28,7 +28,9 @@ use McpNative\Plugin\Session\SessionStore;
  * notifications and client responses get 202 with no body. Both eras on one URL: in the
  * handshake revisions `initialize` opens a session (Mcp-Session-Id header) and DELETE ends it; a
  * 2026-07-28 request (its `_meta` names that version) stands alone, its standard headers checked
- * against its body (StandardHeaders). GET gets 405 (no server-initiated stream).
+ * against its body (StandardHeaders). GET gets 405 (no server-initiated stream). A POST whose
+ * request sends notifications while it runs (Report) and whose client accepts text/event-stream is
+ * answered as an SSE stream instead (SseStream), the JSON-RPC answer as its last event.
  *
  * Everything a request may produce is JSON: stray output and PHP notices raised while handling
  * it are captured and logged, never sent. The REST API hooks below keep that true where WordPress
