@@ -241,6 +241,19 @@ final class StreamingTest extends AbstractMcpTest {
 		$this->assertFalse( Report::cancelled(), 'outside a request' );
 	}
 
+	public function test_an_answer_that_cannot_be_encoded_still_ends_the_stream(): void {
+		$frames = array();
+		$stream = new SseStream( static function ( string $frame ) use ( &$frames ) {
+			$frames[] = $frame;
+		} );
+		$stream->send( array( 'jsonrpc' => '2.0', 'method' => 'notifications/message', 'params' => array( 'level' => 'info', 'data' => INF ) ) );
+		$this->assertSame( array(), $frames, 'a notification JSON cannot carry (INF) is dropped' );
+		$stream->finish( array( 'jsonrpc' => '2.0', 'id' => 5, 'result' => array( 'value' => INF ) ) );
+		$events = self::events( $frames );
+		$this->assertSame( array( 'code' => -32603, 'message' => 'Internal error' ), $events[0]['error'] );
+		$this->assertSame( 5, $events[0]['id'] );
+	}
+
 	public function test_stdio_writes_notifications_as_lines_before_the_response(): void {
 		$this->initialize( self::ROUTE ); // Builds the registry.
 		$out   = fopen( 'php://memory', 'w+' );

@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace McpNative\Plugin\Transport;
 
 use McpNative\Plugin\Json;
+use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Protocol\NotificationChannel;
 
@@ -70,8 +71,13 @@ final class SseStream implements NotificationChannel {
 	 */
 	private function event( array $message, bool $last ): void {
 		$json = Json::encode( $message );
+		if ( null === $json && $last ) {
+			// The answer must arrive: an internal error in its place.
+			Logger::error( 'A streamed answer could not be encoded as JSON' );
+			$json = Json::encode( ErrorFactory::internal_error( is_string( $message['id'] ?? null ) || is_int( $message['id'] ?? null ) ? $message['id'] : null )->to_response() );
+		}
 		if ( null === $json ) {
-			Logger::error( 'A streamed message could not be encoded as JSON; not sent', array( 'method' => $message['method'] ?? null ) );
+			Logger::error( 'A streamed notification could not be encoded as JSON; not sent', array( 'method' => $message['method'] ?? null ) );
 			return;
 		}
 		// JSON encoding never yields a raw newline: one data line per event.
