@@ -33,6 +33,7 @@ WP_CLI::set_logger( new class {
 	public function warning( $m ) { fwrite( STDERR, "Warning: $m\n" ); }
 } );
 require ' . var_export( $includes . 'StderrCliLogger.php', true ) . ';
+require ' . var_export( $includes . '../Protocol/NotificationChannel.php', true ) . ';
 require ' . var_export( $includes . 'StdioTransport.php', true ) . ';
 \McpNative\Plugin\Transport\StdioTransport::keep_stdout_for_jsonrpc();
 WP_CLI::log( "a log line" );
@@ -71,6 +72,7 @@ WP_CLI::set_logger( new class {
 	public function info( $m ) { fwrite( STDOUT, $m . "\n" ); }
 } );
 require ' . var_export( $includes . 'StderrCliLogger.php', true ) . ';
+require ' . var_export( $includes . '../Protocol/NotificationChannel.php', true ) . ';
 require ' . var_export( $includes . 'StdioTransport.php', true ) . ';
 // What the plugin file does under WP-CLI, while WordPress loads (before the command runs).
 \McpNative\Plugin\Transport\StdioTransport::register_wp_cli_command();

@@ -103,6 +103,7 @@ final class StatelessRevisionTest extends AbstractMcpTest {
 				),
 				'prompts'     => array( 'listChanged' => false ),
 				'completions' => array(),
+				'logging'     => array(),
 			),
 			$result['capabilities']
 		);

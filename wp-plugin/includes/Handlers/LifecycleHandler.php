@@ -52,15 +52,15 @@ final class LifecycleHandler {
 	}
 
 	/**
-	 * server/discover (2026-07-28): what initialize told a client, without a session. No logging
-	 * capability: log messages would travel on a response stream, and this server answers JSON.
+	 * server/discover (2026-07-28): what initialize told a client, without a session. Logging: a
+	 * request's `_meta` logLevel asks for the log messages its abilities send (Report::log).
 	 *
 	 * @return array<string, mixed> DiscoverResult (the dispatcher adds resultType and the cache hints).
 	 */
 	public function discover(): array {
 		$result = array(
 			'supportedVersions' => ProtocolVersion::ALL,
-			'capabilities'      => $this->primitives(),
+			'capabilities'      => $this->capabilities(),
 			'_meta'             => array( 'io.modelcontextprotocol/serverInfo' => $this->server_info() ),
 		);
 		if ( '' !== $this->server->description ) {

@@ -12,10 +12,12 @@ namespace McpNative\Plugin\Handlers;
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Protocol\SessionScope;
 use McpNative\Plugin\Server;
 
 /**
- * Accepted and validated; the server sends no log notifications (no stream to carry them).
+ * The level is kept for the session: abilities' log messages (Report::log) at or above it are sent
+ * while a call runs (Protocol\Notifier).
  */
 final class LoggingHandler {
 
@@ -27,11 +29,12 @@ final class LoggingHandler {
 	/**
 	 * @throws JsonRpcError For a level that is not one of LEVELS.
 	 */
-	public function set_level( Message $message ): \stdClass {
+	public function set_level( Message $message, ?SessionScope $session = null ): \stdClass {
 		$level = $message->param( 'level' );
 		if ( ! is_string( $level ) || ! in_array( $level, self::LEVELS, true ) ) {
 			throw ErrorFactory::invalid_params( 'Invalid params: level must be one of ' . implode( ', ', self::LEVELS ), $message->id );
 		}
+		$session?->set_log_level( $level );
 		return new \stdClass();
 	}
 }

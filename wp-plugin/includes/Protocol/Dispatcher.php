@@ -30,12 +30,20 @@ final class Dispatcher {
 	 * @param Message      $message          The message.
 	 * @param SessionScope $session          The transport's session scope (handshake revisions).
 	 * @param string|null  $declared_version The revision the transport says the client speaks (HTTP header), if any.
+	 * @param NotificationChannel|null $channel Where notifications sent while the request runs go (none: not sent).
 	 * @return array<string, mixed>|null
 	 * @throws JsonRpcError On every protocol error.
 	 */
-	public function dispatch( Message $message, SessionScope $session, ?string $declared_version = null ): ?array {
+	public function dispatch( Message $message, SessionScope $session, ?string $declared_version = null, ?NotificationChannel $channel = null ): ?array {
 		if ( Message::REQUEST === $message->kind && RequestMeta::is_stateless_request( $message, $declared_version ) ) {
-			return $this->dispatch_stateless( $message );
+			return $this->dispatch_stateless( $message, $channel );
+		}
+		if ( Message::NOTIFICATION === $message->kind && 'notifications/cancelled' === $message->method ) {
+			$cancelled = $message->param( 'requestId' );
+			if ( ( is_string( $cancelled ) && strlen( $cancelled ) <= 200 ) || is_int( $cancelled ) ) {
+				$session->cancel( $cancelled );
+			}
+			return null;
 		}
 		// The method first: a newer client's probe must learn -32601, whatever version it declares.
 		$method = Message::REQUEST === $message->kind ? MethodTable::lookup( $message ) : null;
@@ -46,7 +54,16 @@ final class Dispatcher {
 			return null;
 		}
 		$session->admit( $message, $method );
-		return self::response( $message, $this->handle( $method, $message, $session, null ) );
+		$id       = $message->id;
+		$notifier = Notifier::for_request( $message, $channel, $session->log_level(), ( is_string( $id ) || is_int( $id ) ) ? static fn() => $session->is_cancelled( $id ) : null );
+		try {
+			return self::response( $message, $notifier->run( fn() => $this->handle( $method, $message, $session, null ) ) );
+		} finally {
+			// A record nobody saw is removed by age (CancelledRequests): no query per request.
+			if ( $notifier->was_cancelled() && ( is_string( $id ) || is_int( $id ) ) ) {
+				$session->forget( $id );
+			}
+		}
 	}
 
 	/**
@@ -56,10 +73,11 @@ final class Dispatcher {
 	 * @return array<string, mixed>
 	 * @throws JsonRpcError On every protocol error.
 	 */
-	private function dispatch_stateless( Message $message ): array {
-		$meta   = RequestMeta::of( $message );
-		$method = MethodTable::lookup( $message, true );
-		$result = $this->handle( $method, $message, new StatelessScope(), $meta );
+	private function dispatch_stateless( Message $message, ?NotificationChannel $channel ): array {
+		$meta     = RequestMeta::of( $message );
+		$method   = MethodTable::lookup( $message, true );
+		$notifier = Notifier::for_request( $message, $channel, $meta->log_level );
+		$result   = $notifier->run( fn() => $this->handle( $method, $message, new StatelessScope(), $meta ) );
 		if ( is_array( $result ) ) {
 			$result['resultType'] ??= 'complete';
 			if ( null !== $method->cache_scope ) {

@@ -28,4 +28,29 @@ interface SessionScope {
 	 * Opens the session negotiated by initialize; returns its id when the transport has one to send.
 	 */
 	public function open( string $protocol_version, string $client_name ): ?string;
+
+	/**
+	 * The lowest log level the client asked for (logging/setLevel); null: send no log messages.
+	 */
+	public function log_level(): ?string;
+
+	/**
+	 * Records logging/setLevel for the rest of the session.
+	 */
+	public function set_log_level( string $level ): void;
+
+	/**
+	 * Records notifications/cancelled for one of the session's requests.
+	 */
+	public function cancel( string|int $request_id ): void;
+
+	/**
+	 * Whether the client cancelled the request (checked by the running ability through Report).
+	 */
+	public function is_cancelled( string|int $request_id ): bool;
+
+	/**
+	 * The request ended: its cancellation record, if any, is no longer needed.
+	 */
+	public function forget( string|int $request_id ): void;
 }

@@ -22,4 +22,18 @@ final class StatelessScope implements SessionScope {
 	public function open( string $protocol_version, string $client_name ): ?string {
 		return null;
 	}
+
+	public function log_level(): ?string {
+		return null; // Per request: `_meta` logLevel (RequestMeta).
+	}
+
+	public function set_log_level( string $level ): void {}
+
+	public function cancel( string|int $request_id ): void {}
+
+	public function is_cancelled( string|int $request_id ): bool {
+		return false; // At 2026-07-28 a client cancels by closing the stream (the worker stops at its next event).
+	}
+
+	public function forget( string|int $request_id ): void {}
 }

@@ -22,6 +22,7 @@ final class Session {
 	 * @param int    $created          Unix time.
 	 * @param int    $last_seen        Unix time of the last request.
 	 * @param string $client_name      clientInfo.name from initialize (informational).
+	 * @param string|null $log_level   The level of logging/setLevel, if the client sent one.
 	 */
 	public function __construct(
 		public readonly string $id,
@@ -30,20 +31,25 @@ final class Session {
 		public readonly string $protocol_version,
 		public readonly int $created,
 		public readonly int $last_seen,
-		public readonly string $client_name = ''
+		public readonly string $client_name = '',
+		public readonly ?string $log_level = null
 	) {}
 
 	/**
 	 * @return array<string, mixed>
 	 */
 	public function to_array(): array {
-		return array(
+		$data = array(
 			'server'   => $this->server_id,
 			'protocol' => $this->protocol_version,
 			'created'  => $this->created,
 			'seen'     => $this->last_seen,
 			'client'   => $this->client_name,
 		);
+		if ( null !== $this->log_level ) {
+			$data['log'] = $this->log_level;
+		}
+		return $data;
 	}
 
 	/**
@@ -60,7 +66,8 @@ final class Session {
 			(string) ( $data['protocol'] ?? '' ),
 			(int) $data['created'],
 			(int) $data['seen'],
-			(string) ( $data['client'] ?? '' )
+			(string) ( $data['client'] ?? '' ),
+			isset( $data['log'] ) && is_string( $data['log'] ) ? $data['log'] : null
 		);
 	}
 }

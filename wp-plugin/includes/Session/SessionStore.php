@@ -131,10 +131,18 @@ final class SessionStore {
 			return null;
 		}
 		if ( $now - $session->last_seen >= self::TOUCH_INTERVAL ) {
-			$session = new Session( $session->id, $user_id, $session->server_id, $session->protocol_version, $session->created, $now, $session->client_name );
+			$session = new Session( $session->id, $user_id, $session->server_id, $session->protocol_version, $session->created, $now, $session->client_name, $session->log_level );
 			update_user_meta( $user_id, $key, $session->to_array() );
 		}
 		return $session;
+	}
+
+	/**
+	 * Stores the log level a client set with logging/setLevel.
+	 */
+	public function set_log_level( Session $session, string $level ): void {
+		$updated = new Session( $session->id, $session->user_id, $session->server_id, $session->protocol_version, $session->created, $session->last_seen, $session->client_name, $level );
+		update_user_meta( $session->user_id, self::key_prefix() . $session->id, $updated->to_array() );
 	}
 
 	/**

@@ -13,6 +13,8 @@ use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Protocol\Method;
 use McpNative\Plugin\Protocol\SessionScope;
+use McpNative\Plugin\Session\CancelledRequests;
+use McpNative\Plugin\Session\Session;
 use McpNative\Plugin\Session\SessionStore;
 
 /**
@@ -22,6 +24,8 @@ use McpNative\Plugin\Session\SessionStore;
 final class HttpSessionScope implements SessionScope {
 
 	private ?string $opened = null;
+
+	private ?Session $admitted = null;
 
 	/**
 	 * @param SessionStore $sessions  The store.
@@ -41,8 +45,38 @@ final class HttpSessionScope implements SessionScope {
 		if ( null === $this->header || '' === $this->header ) {
 			throw ErrorFactory::missing_session( $message->id );
 		}
-		if ( null === $this->sessions->find( get_current_user_id(), $this->server_id, $this->header ) ) {
+		$this->admitted = $this->sessions->find( get_current_user_id(), $this->server_id, $this->header );
+		if ( null === $this->admitted ) {
 			throw ErrorFactory::session_not_found( $message->id );
+		}
+	}
+
+	public function log_level(): ?string {
+		return $this->admitted?->log_level;
+	}
+
+	/**
+	 * A notification is not admitted (nothing answers it): the session is looked up here.
+	 */
+	public function cancel( string|int $request_id ): void {
+		if ( null !== $this->header && '' !== $this->header && null !== $this->sessions->find( get_current_user_id(), $this->server_id, $this->header ) ) {
+			CancelledRequests::record( get_current_user_id(), $this->header, $request_id );
+		}
+	}
+
+	public function is_cancelled( string|int $request_id ): bool {
+		return null !== $this->admitted && CancelledRequests::is_cancelled( $this->admitted->user_id, $this->admitted->id, $request_id );
+	}
+
+	public function forget( string|int $request_id ): void {
+		if ( null !== $this->admitted ) {
+			CancelledRequests::forget( $this->admitted->user_id, $this->admitted->id, $request_id );
+		}
+	}
+
+	public function set_log_level( string $level ): void {
+		if ( null !== $this->admitted ) {
+			$this->sessions->set_log_level( $this->admitted, $level );
 		}
 	}
 

@@ -28,7 +28,9 @@ use McpNative\Plugin\Session\SessionStore;
  * notifications and client responses get 202 with no body. Both eras on one URL: in the
  * handshake revisions `initialize` opens a session (Mcp-Session-Id header) and DELETE ends it; a
  * 2026-07-28 request (its `_meta` names that version) stands alone, its standard headers checked
- * against its body (StandardHeaders). GET gets 405 (no server-initiated stream).
+ * against its body (StandardHeaders). GET gets 405 (no server-initiated stream). A POST whose
+ * request sends notifications while it runs (Report) and whose client accepts text/event-stream is
+ * answered as an SSE stream instead (SseStream), the JSON-RPC answer as its last event.
  *
  * Everything a request may produce is JSON: stray output and PHP notices raised while handling
  * it are captured and logged, never sent. The REST API hooks below keep that true where WordPress
@@ -64,24 +66,26 @@ final class HttpTransport {
 	/**
 	 * REST callback.
 	 */
-	public function handle( \WP_REST_Request $request ): \WP_REST_Response {
+	public function handle( \WP_REST_Request $request, ?SseStream $stream = null ): \WP_REST_Response {
+		// The answer to a POST becomes a stream once the request sends a notification (progress, log).
+		$stream ??= SseStream::accepted( $request ) ? new SseStream() : null;
 		return OutputGuard::run(
 			$this->server->id,
-			function () use ( $request ) {
+			function () use ( $request, $stream ) {
 				try {
-					return $this->process( $request );
+					return $this->process( $request, $stream );
 				} catch ( JsonRpcError $error ) {
-					return self::error_response( $error );
+					return $stream?->is_open() ? $stream->finish( $error->to_response() ) : self::error_response( $error );
 				}
 			},
-			static fn() => self::error_response( ErrorFactory::internal_error() )
+			static fn() => $stream?->is_open() ? $stream->finish( ErrorFactory::internal_error( self::readable_id( $request ) )->to_response() ) : self::error_response( ErrorFactory::internal_error() )
 		)[0];
 	}
 
 	/**
 	 * @throws JsonRpcError For every protocol-level failure.
 	 */
-	private function process( \WP_REST_Request $request ): \WP_REST_Response {
+	private function process( \WP_REST_Request $request, ?SseStream $stream ): \WP_REST_Response {
 		$refusal = self::refusal( $request, $this->server );
 		if ( null !== $refusal ) {
 			return $refusal;
@@ -89,7 +93,7 @@ final class HttpTransport {
 
 		switch ( strtoupper( $request->get_method() ) ) {
 			case 'POST':
-				return $this->handle_post( $request );
+				return $this->handle_post( $request, $stream );
 			case 'DELETE':
 				return $this->handle_delete( $request );
 			default:
@@ -104,7 +108,7 @@ final class HttpTransport {
 	/**
 	 * @throws JsonRpcError On malformed input.
 	 */
-	private function handle_post( \WP_REST_Request $request ): \WP_REST_Response {
+	private function handle_post( \WP_REST_Request $request, ?SseStream $stream ): \WP_REST_Response {
 		$body  = (string) $request->get_body();
 		$limit = self::max_body_bytes();
 		if ( strlen( $body ) > $limit ) {
@@ -120,7 +124,10 @@ final class HttpTransport {
 		}
 		$session_id = $request->get_header( 'mcp-session-id' );
 		$scope      = new HttpSessionScope( $this->sessions, $this->server->id, is_string( $session_id ) ? trim( $session_id ) : null );
-		$answer     = $this->dispatcher->dispatch( $message, $scope, $declared );
+		$answer     = $this->dispatcher->dispatch( $message, $scope, $declared, $stream );
+		if ( null !== $answer && $stream?->is_open() ) {
+			return $stream->finish( $answer );
+		}
 		if ( null === $answer ) {
 			// Notifications and responses from the client: accepted, nothing to answer.
 			return new \WP_REST_Response( null, 202 );

@@ -21,6 +21,8 @@ final class StdioSessionScope implements SessionScope {
 
 	private bool $initialized = false;
 
+	private ?string $log_level = null;
+
 	public function admit( Message $message, Method $method ): void {
 		if ( ! $this->initialized && Method::IN_SESSION === $method->session ) {
 			throw ErrorFactory::invalid_request( 'the server is not initialized: send initialize first', $message->id );
@@ -31,4 +33,24 @@ final class StdioSessionScope implements SessionScope {
 		$this->initialized = true;
 		return null;
 	}
+
+	public function log_level(): ?string {
+		return $this->log_level;
+	}
+
+	public function set_log_level( string $level ): void {
+		$this->log_level = $level;
+	}
+
+	/**
+	 * One process reads one line at a time: a cancellation is read only after the call it names
+	 * has ended, so there is nothing left to stop.
+	 */
+	public function cancel( string|int $request_id ): void {}
+
+	public function is_cancelled( string|int $request_id ): bool {
+		return false;
+	}
+
+	public function forget( string|int $request_id ): void {}
 }

@@ -19,6 +19,7 @@ use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Plugin;
 use McpNative\Plugin\Protocol\Dispatcher;
+use McpNative\Plugin\Protocol\NotificationChannel;
 use McpNative\Plugin\Server;
 
 /**
@@ -30,7 +31,7 @@ use McpNative\Plugin\Server;
  * request is handled, and PHP warnings, go to stderr / the log. Used by wp-plugin/bin/mcp-stdio.php
  * and, when WP-CLI is present, by `wp mcp-native serve`.
  */
-final class StdioTransport {
+final class StdioTransport implements NotificationChannel {
 
 	private Dispatcher $dispatcher;
 
@@ -148,7 +149,7 @@ final class StdioTransport {
 				try {
 					$message = Message::parse( $line );
 					$id      = $message->id;
-					return $this->dispatcher->dispatch( $message, $this->session );
+					return $this->dispatcher->dispatch( $message, $this->session, null, $this );
 				} catch ( JsonRpcError $error ) {
 					return ( null === $error->id && null !== $id ? $error->with_id( $id ) : $error )->to_response();
 				}
@@ -161,6 +162,15 @@ final class StdioTransport {
 			fwrite( $this->err, '[mcp-native] output printed while serving a request (not sent to the client): ' . substr( $stray, 0, 2000 ) . "\n" );
 		}
 		return $response;
+	}
+
+	/**
+	 * A notification sent while a request runs (progress, log): one line before the response.
+	 *
+	 * @param array<string, mixed> $notification The notification.
+	 */
+	public function send( array $notification ): void {
+		$this->write( $notification );
 	}
 
 	/**

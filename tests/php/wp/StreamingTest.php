@@ -1,0 +1,272 @@
+<?php
+/**
+ * Progress and log notifications while an ability runs (Report API): what is sent, and how each
+ * transport frames it (SSE events on the POST, stdio lines, or a single JSON body).
+ *
+ * @package McpNative\Tests\WP
+ */
+
+declare(strict_types=1);
+
+namespace McpNative\Tests\WP;
+
+require_once __DIR__ . '/AbstractMcpTest.php';
+
+use McpNative\Plugin\Plugin;
+use McpNative\Plugin\Report;
+use McpNative\Plugin\Server;
+use McpNative\Plugin\Session\CancelledRequests;
+use McpNative\Plugin\Session\SessionStore;
+use McpNative\Plugin\Transport\HttpTransport;
+use McpNative\Plugin\Transport\SseStream;
+use McpNative\Plugin\Transport\StdioTransport;
+use McpNative\Plugin\Transport\StreamedResponse;
+
+final class StreamingTest extends AbstractMcpTest {
+
+	private const ROUTE = '/mcpn-stream/mcp';
+	private const TOOL  = 'mcp-native-tests-stream';
+
+	/** @var list<bool> What each Report call of the test ability returned. */
+	private array $reported = array();
+
+	/** @var (\Closure(): void)|null Runs inside the test ability, before it reports. */
+	private ?\Closure $while_called = null;
+
+	protected function setUp(): void {
+		parent::setUp();
+		$this->set_user( 'administrator' );
+		$this->register_test_ability(
+			'mcp-native-tests/stream',
+			array(
+				'input_schema'     => array(
+					'type'       => 'object',
+					'properties' => array( 'repeat' => array( 'type' => 'boolean' ) ),
+				),
+				'execute_callback' => function ( $input = null ) {
+					if ( null !== $this->while_called ) {
+						( $this->while_called )();
+					}
+					foreach ( array( 1, 2, 3 ) as $step ) {
+						$this->reported[] = Report::progress( $step, 3, "step $step" );
+						if ( ! empty( $input['repeat'] ) ) {
+							$this->reported[] = Report::progress( $step, 3 ); // Not increasing: dropped.
+						}
+					}
+					echo 'stray output';
+					$this->reported[] = Report::log( 'debug', 'detail' );
+					$this->reported[] = Report::log( 'info', 'started', array( 'posts' => 3 ) );
+					$this->reported[] = Report::log( 'warning', 'one draft skipped' );
+					$this->reported[] = Report::log( 'nonsense', 'never sent' );
+					return array( 'done' => 3 );
+				},
+			)
+		);
+		$this->add_server(
+			'stream-server',
+			array(
+				'namespace' => 'mcpn-stream',
+				'route'     => 'mcp',
+				'name'      => 'Streaming',
+				'version'   => '1.0.0',
+				'tools'     => array( 'mcp-native-tests/stream' ),
+			)
+		);
+	}
+
+	private function server(): Server {
+		$server = Plugin::registry()?->get_server( 'stream-server' );
+		$this->assertInstanceOf( Server::class, $server );
+		return $server;
+	}
+
+	/**
+	 * A tools/call through the HTTP transport with an SSE-capable stream that records its frames.
+	 *
+	 * @param array<string, mixed>  $params  tools/call params besides the name.
+	 * @param array<string, string> $headers Request headers.
+	 * @param list<string>          $frames  Receives the frames written.
+	 */
+	private function call_over_http( array $params, array $headers, array &$frames, bool $accepts_sse = true ): \WP_REST_Response {
+		$request = new \WP_REST_Request( 'POST', self::ROUTE );
+		foreach ( $headers + array( 'Content-Type' => 'application/json' ) as $name => $value ) {
+			$request->set_header( $name, $value );
+		}
+		$request->set_body( (string) wp_json_encode( array( 'jsonrpc' => '2.0', 'id' => 'c1', 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) + $params ) ) );
+		$stream = $accepts_sse ? new SseStream( static function ( string $frame ) use ( &$frames ) {
+			$frames[] = $frame;
+		} ) : null;
+		return ( new HttpTransport( $this->server() ) )->handle( $request, $stream );
+	}
+
+	/**
+	 * The JSON-RPC messages of SSE frames (each must be one `event: message` with one data line).
+	 *
+	 * @param list<string> $frames Frames.
+	 * @return list<array<string, mixed>>
+	 */
+	private static function events( array $frames ): array {
+		$events = array();
+		foreach ( $frames as $frame ) {
+			self::assertMatchesRegularExpression( '/^event: message\ndata: [^\n]+\n\n$/', $frame );
+			$events[] = json_decode( substr( $frame, strlen( "event: message\ndata: " ) ), true );
+		}
+		return $events;
+	}
+
+	public function test_outside_a_request_reports_are_no_ops(): void {
+		$this->assertFalse( Report::progress( 1, 2 ) );
+		$this->assertFalse( Report::log( 'error', 'nobody listens' ) );
+	}
+
+	public function test_http_answer_becomes_an_sse_stream_with_progress_logs_and_the_result_last(): void {
+		$session = $this->initialize( self::ROUTE );
+		$this->assertSame( 200, $this->request( self::ROUTE, $session, 'logging/setLevel', array( 'level' => 'info' ) )->get_status() );
+		$this->assertSame( 'info', ( new SessionStore() )->find( get_current_user_id(), 'stream-server', $session )?->log_level );
+
+		$frames   = array();
+		$response = $this->call_over_http(
+			array( '_meta' => array( 'progressToken' => 'tok-1' ), 'arguments' => array( 'repeat' => true ) ),
+			array( 'Mcp-Session-Id' => $session, 'Accept' => 'application/json, text/event-stream' ),
+			$frames
+		);
+		$this->assertInstanceOf( StreamedResponse::class, $response );
+		$this->assertNull( $response->get_data() );
+		$this->assertSame( array(), $response->get_headers() );
+
+		$events = self::events( $frames );
+		$this->assertCount( 6, $events, (string) wp_json_encode( $events ) );
+		foreach ( array( 1, 2, 3 ) as $i => $step ) {
+			$this->assertSame(
+				array( 'jsonrpc' => '2.0', 'method' => 'notifications/progress', 'params' => array( 'progressToken' => 'tok-1', 'progress' => $step, 'total' => 3, 'message' => "step $step" ) ),
+				$events[ $i ]
+			);
+		}
+		$this->assertSame( array( 'level' => 'info', 'data' => array( 'message' => 'started', 'data' => array( 'posts' => 3 ) ) ), $events[3]['params'] );
+		$this->assertSame( 'notifications/message', $events[4]['method'] );
+		$this->assertSame( array( 'level' => 'warning', 'data' => 'one draft skipped' ), $events[4]['params'] );
+		$this->assertSame( 'c1', $events[5]['id'] );
+		$this->assertSame( array( 'done' => 3 ), $events[5]['result']['structuredContent'] );
+		// progress 1, repeat, 2, repeat, 3, repeat; debug (below info), info, warning, unknown level.
+		$this->assertSame( array( true, false, true, false, true, false, false, true, true, false ), $this->reported );
+		$this->assertNotEmpty( $this->logged_containing( 'Discarded output' ) );
+	}
+
+	public function test_without_sse_in_accept_the_call_keeps_its_json_body(): void {
+		$session = $this->initialize( self::ROUTE );
+		$this->request( self::ROUTE, $session, 'logging/setLevel', array( 'level' => 'debug' ) );
+		$response = $this->post(
+			self::ROUTE,
+			array( 'jsonrpc' => '2.0', 'id' => 2, 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL, '_meta' => array( 'progressToken' => 9 ) ) ),
+			array( 'Mcp-Session-Id' => $session, 'Accept' => 'application/json' )
+		);
+		$this->assertNotInstanceOf( StreamedResponse::class, $response );
+		$this->assertSame( array( 'done' => 3 ), $this->decoded( $response )['result']['structuredContent'] );
+		$this->assertNotContains( true, $this->reported, 'nothing can carry a report' );
+	}
+
+	public function test_a_call_that_reports_nothing_keeps_its_json_body_even_when_sse_is_accepted(): void {
+		$session  = $this->initialize( self::ROUTE ); // No setLevel, no progressToken.
+		$frames   = array();
+		$response = $this->call_over_http( array(), array( 'Mcp-Session-Id' => $session, 'Accept' => 'text/event-stream, application/json' ), $frames );
+		$this->assertSame( array(), $frames );
+		$this->assertNotInstanceOf( StreamedResponse::class, $response );
+		$this->assertSame( 'c1', $this->decoded( $response )['id'] );
+		$this->assertNotContains( true, $this->reported );
+	}
+
+	public function test_stateless_revision_takes_the_log_level_from_meta(): void {
+		$this->initialize( self::ROUTE ); // Builds the registry.
+		$meta   = array(
+			'io.modelcontextprotocol/protocolVersion'    => '2026-07-28',
+			'io.modelcontextprotocol/clientCapabilities' => new \stdClass(),
+		);
+		$frames = array();
+		$this->call_over_http( array( '_meta' => $meta + array( 'io.modelcontextprotocol/logLevel' => 'warning' ) ), array( 'Accept' => 'application/json, text/event-stream', 'MCP-Protocol-Version' => '2026-07-28', 'Mcp-Method' => 'tools/call', 'Mcp-Name' => self::TOOL ), $frames );
+		$events = self::events( $frames );
+		$this->assertCount( 2, $events, (string) wp_json_encode( $events ) );
+		$this->assertSame( 'warning', $events[0]['params']['level'] );
+		$this->assertSame( 'complete', $events[1]['result']['resultType'] );
+
+		$frames = array();
+		$this->call_over_http( array( '_meta' => $meta ), array( 'Accept' => 'application/json, text/event-stream', 'MCP-Protocol-Version' => '2026-07-28', 'Mcp-Method' => 'tools/call', 'Mcp-Name' => self::TOOL ), $frames );
+		$this->assertSame( array(), $frames, 'no logLevel in _meta: no log messages' );
+	}
+
+	public function test_a_report_sent_from_inside_a_notification_is_dropped(): void {
+		$session = $this->initialize( self::ROUTE );
+		$this->request( self::ROUTE, $session, 'logging/setLevel', array( 'level' => 'debug' ) );
+		$nested  = array();
+		$frames  = array();
+		$request = new \WP_REST_Request( 'POST', self::ROUTE );
+		$request->set_header( 'Mcp-Session-Id', $session );
+		$request->set_body( (string) wp_json_encode( array( 'jsonrpc' => '2.0', 'id' => 1, 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) ) ) );
+		// A channel whose writing reports again (as a log hook calling Report::log would).
+		$stream = new SseStream(
+			static function ( string $frame ) use ( &$frames, &$nested ) {
+				$frames[] = $frame;
+				$nested[] = Report::log( 'error', 'from inside a notification' );
+			}
+		);
+		( new HttpTransport( $this->server() ) )->handle( $request, $stream );
+		$this->assertCount( 4, $frames, 'three log lines and the result' );
+		$this->assertSame( array( false, false, false, false ), $nested, 'dropped while a notification is sent (and after the call, with no request)' );
+	}
+
+	public function test_notifications_cancelled_is_seen_by_the_running_ability_and_then_forgotten(): void {
+		$session = $this->initialize( self::ROUTE );
+		$cancel  = function ( string|int $request_id, string $to_session ) {
+			$response = $this->post( self::ROUTE, array( 'jsonrpc' => '2.0', 'method' => 'notifications/cancelled', 'params' => array( 'requestId' => $request_id, 'reason' => 'user' ) ), array( 'Mcp-Session-Id' => $to_session ) );
+			$this->assertSame( 202, $response->get_status() );
+		};
+		$seen               = array();
+		$this->while_called = function () use ( &$seen, $cancel, $session ) {
+			$seen[] = Report::cancelled();
+			$cancel( 'other-request', $session ); // Another request of the session.
+			$seen[] = Report::cancelled();
+			$cancel( 'c-1', 'not-a-session' );    // No such session: ignored.
+			$seen[] = Report::cancelled();
+			$cancel( 7, $session );               // The number 7 is not the string "c-1".
+			$seen[] = Report::cancelled();
+			$cancel( 'c-1', $session );           // This call, as another worker would receive it.
+			$seen[] = Report::cancelled();
+			$seen[] = Report::cancelled();
+		};
+		$response = $this->post( self::ROUTE, array( 'jsonrpc' => '2.0', 'id' => 'c-1', 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) ), array( 'Mcp-Session-Id' => $session ) );
+		$this->assertSame( 3, $this->decoded( $response )['result']['structuredContent']['done'] ?? null, $this->wire( $response ) );
+		$this->assertSame( array( false, false, false, false, true, true ), $seen );
+		global $wpdb;
+		$left = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( CancelledRequests::PREFIX ) . '%' ) );
+		$this->assertSame( 2, $left, 'c-1 forgotten when its call ended; the other two wait to age out' );
+		$this->assertFalse( Report::cancelled(), 'outside a request' );
+	}
+
+	public function test_an_answer_that_cannot_be_encoded_still_ends_the_stream(): void {
+		$frames = array();
+		$stream = new SseStream( static function ( string $frame ) use ( &$frames ) {
+			$frames[] = $frame;
+		} );
+		$stream->send( array( 'jsonrpc' => '2.0', 'method' => 'notifications/message', 'params' => array( 'level' => 'info', 'data' => INF ) ) );
+		$this->assertSame( array(), $frames, 'a notification JSON cannot carry (INF) is dropped' );
+		$stream->finish( array( 'jsonrpc' => '2.0', 'id' => 5, 'result' => array( 'value' => INF ) ) );
+		$events = self::events( $frames );
+		$this->assertSame( array( 'code' => -32603, 'message' => 'Internal error' ), $events[0]['error'] );
+		$this->assertSame( 5, $events[0]['id'] );
+	}
+
+	public function test_stdio_writes_notifications_as_lines_before_the_response(): void {
+		$this->initialize( self::ROUTE ); // Builds the registry.
+		$out   = fopen( 'php://memory', 'w+' );
+		$err   = fopen( 'php://memory', 'w+' );
+		$stdio = new StdioTransport( $this->server(), fopen( 'php://memory', 'r' ), $out, $err );
+		$line  = static fn( array $message ) => (string) wp_json_encode( array( 'jsonrpc' => '2.0' ) + $message );
+		$stdio->handle_line( $line( array( 'id' => 1, 'method' => 'initialize', 'params' => array( 'protocolVersion' => '2025-11-25', 'capabilities' => new \stdClass(), 'clientInfo' => array( 'name' => 't', 'version' => '1' ) ) ) ) );
+		$stdio->handle_line( $line( array( 'id' => 2, 'method' => 'logging/setLevel', 'params' => array( 'level' => 'error' ) ) ) );
+		$this->assertSame( '', stream_get_contents( $out, -1, 0 ) );
+		$answer = $stdio->handle_line( $line( array( 'id' => 3, 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL, '_meta' => array( 'progressToken' => 5 ) ) ) ) );
+		$this->assertEquals( (object) array( 'done' => 3 ), $answer['result']['structuredContent'] ?? null );
+		$lines = array_map( static fn( $l ) => json_decode( $l, true ), array_filter( explode( "\n", (string) stream_get_contents( $out, -1, 0 ) ) ) );
+		$this->assertSame( array( 'notifications/progress', 'notifications/progress', 'notifications/progress' ), array_column( $lines, 'method' ), 'error level: no log line' );
+		$this->assertSame( array( 1, 2, 3 ), array_column( array_column( $lines, 'params' ), 'progress' ) );
+	}
+}
