@@ -35,7 +35,9 @@ final class MethodTable {
 	 *
 	 * Cache hints (2026-07-28): the tool list is private because plugins may filter it per user
 	 * (mcp_native_tools_list and the other list filters; permission callbacks decide what a user sees) and a minute fresh because no list-changed notification is sent;
-	 * discovery says nothing about the caller, and changes only with the site's configuration.
+	 * discovery says nothing about the caller, and changes only with the site's configuration. A
+	 * resource's contents are whatever the ability returns now, for this user: private, not to be
+	 * kept (ttlMs 0).
 	 */
 	private const METHODS = array(
 		'initialize'       => array( LifecycleHandler::class, 'initialize', self::HANDSHAKE, Method::OPENS_SESSION ),
@@ -46,7 +48,7 @@ final class MethodTable {
 		'logging/setLevel' => array( LoggingHandler::class, 'set_level', self::HANDSHAKE, Method::IN_SESSION ),
 		'resources/list'   => array( ResourcesHandler::class, 'list_resources', self::ALL, Method::IN_SESSION, 'private', 60000 ),
 		'resources/templates/list' => array( ResourcesHandler::class, 'list_templates', self::ALL, Method::IN_SESSION, 'private', 60000 ),
-		'resources/read'   => array( ResourcesHandler::class, 'read', self::ALL, Method::IN_SESSION ),
+		'resources/read'   => array( ResourcesHandler::class, 'read', self::ALL, Method::IN_SESSION, 'private', 0 ),
 		'prompts/list'     => array( PromptsHandler::class, 'list_prompts', self::ALL, Method::IN_SESSION, 'private', 60000 ),
 		'prompts/get'      => array( PromptsHandler::class, 'get', self::ALL, Method::IN_SESSION ),
 		'completion/complete' => array( CompletionHandler::class, 'complete', self::ALL, Method::IN_SESSION ),
