@@ -56,8 +56,7 @@ final class AbilityInvocation {
 	 * @param array<string, mixed> $adapter_meta From input().
 	 */
 	public static function run( \WP_Ability $ability, array $arguments, array $adapter_meta, string $profile ): mixed {
-		$prefix = true === ( $adapter_meta['input_schema_transformed'] ?? null ) ? '/' . ArgumentProfile::pointer_token( (string) $adapter_meta['input_schema_wrapper'] ) : '';
-		return ( new AbilityInvoker( $profile, $prefix ) )->invoke( $ability, Contract::unwrap_input_if_needed( $arguments, $adapter_meta ) );
+		return AbilityInvoker::invoke_wire( $ability, $arguments, $adapter_meta, $profile );
 	}
 
 	/**

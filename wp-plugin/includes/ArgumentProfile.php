@@ -131,13 +131,6 @@ final class ArgumentProfile {
 	}
 
 	/**
-	 * A JSON Pointer reference token for a property name.
-	 */
-	public static function pointer_token( string $name ): string {
-		return JsonPointer::token( $name );
-	}
-
-	/**
 	 * @param array<string, mixed> $schema Schema.
 	 * @return list<string>
 	 */

@@ -49,7 +49,7 @@ final class CompletionHandler {
 			$prompt_name = Params::string( $ref, 'name' );
 			$prompt      = $this->server->prompts()[ $prompt_name ] ?? null;
 			if ( null === $prompt ) {
-				throw ErrorFactory::invalid_params( 'Unknown prompt: ' . Params::echoable( $prompt_name ) );
+				throw ErrorFactory::invalid_params( 'Unknown prompt: ' . ErrorFactory::echoable( $prompt_name ) );
 			}
 			$completion = $prompt->has_argument( $name )
 				? Completion::complete( $prompt->ability, $name, $value, $prompt->argument_schema( $name ), $context )
@@ -64,7 +64,7 @@ final class CompletionHandler {
 				}
 			}
 			if ( null === $template ) {
-				throw ErrorFactory::invalid_params( 'Unknown resource template: ' . Params::echoable( $uri ) );
+				throw ErrorFactory::invalid_params( 'Unknown resource template: ' . ErrorFactory::echoable( $uri ) );
 			}
 			$completion = in_array( $name, $template->template?->variables ?? array(), true )
 				? Completion::complete( $template->ability, $name, $value, $template->variable_schema( $name ), $context )

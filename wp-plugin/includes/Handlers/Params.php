@@ -52,13 +52,6 @@ final class Params {
 	}
 
 	/**
-	 * A client-supplied value as echoed in an error message: at most 200 bytes.
-	 */
-	public static function echoable( string $value ): string {
-		return strlen( $value ) > 200 ? substr( $value, 0, 200 ) . '… (' . strlen( $value ) . ' bytes)' : $value;
-	}
-
-	/**
 	 * @param \stdClass|array<mixed>|null $params
 	 */
 	public static function get( \stdClass|array|null $params, string $name ): mixed {

@@ -56,7 +56,7 @@ final class PromptsHandler {
 		$name   = Params::string( $params, 'name' );
 		$prompt = $this->server->prompts()[ $name ] ?? null;
 		if ( null === $prompt ) {
-			throw ErrorFactory::invalid_params( 'Unknown prompt: ' . Params::echoable( $name ) );
+			throw ErrorFactory::invalid_params( 'Unknown prompt: ' . ErrorFactory::echoable( $name ) );
 		}
 		return $prompt->get( Params::object( $params, 'arguments' ), $this->server->profile );
 	}

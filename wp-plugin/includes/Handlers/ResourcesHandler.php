@@ -11,6 +11,7 @@ namespace McpNative\Plugin\Handlers;
 
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\JsonRpc\ErrorCode;
+use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Pagination\Cursor;
@@ -54,7 +55,7 @@ final class ResourcesHandler {
 		$uri   = Params::string( $params, 'uri' );
 		$found = $this->server->find_resource( $uri );
 		if ( null === $found ) {
-			throw new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Resource not found: ' . Params::echoable( $uri ), 200, array( 'uri' => Params::echoable( $uri ) ) );
+			throw new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Resource not found: ' . ErrorFactory::echoable( $uri ), 200, array( 'uri' => ErrorFactory::echoable( $uri ) ) );
 		}
 		list( $resource, $variables ) = $found;
 		try {

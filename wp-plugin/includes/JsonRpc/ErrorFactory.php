@@ -144,7 +144,7 @@ final class ErrorFactory {
 	 * A client-supplied name as echoed in an error message: at most MAX_ECHO bytes, so an error
 	 * never reflects an unbounded request back (a 1 MiB method name gets a short answer).
 	 */
-	private static function echoable( string $value ): string {
+	public static function echoable( string $value ): string {
 		return strlen( $value ) > self::MAX_ECHO ? substr( $value, 0, self::MAX_ECHO ) . '… (' . strlen( $value ) . ' bytes)' : $value;
 	}
 }

@@ -11,6 +11,7 @@ namespace McpNative\Plugin\Tools;
 
 use McpNative\Plugin\ArgumentProfile;
 use McpNative\Plugin\Contract;
+use McpNative\Plugin\JsonPointer;
 use McpNative\Plugin\Logger;
 
 /**
@@ -50,6 +51,22 @@ final class AbilityInvoker {
 		public readonly string $profile = ArgumentProfile::STANDARD,
 		public readonly string $path_prefix = ''
 	) {}
+
+	/**
+	 * Runs the ability on arguments in the wire shape: unwrapped where its input schema was
+	 * wrapped (adapter meta), with violation paths starting at the wrapper.
+	 *
+	 * @param array<string, mixed> $adapter_meta input_schema_transformed, input_schema_wrapper.
+	 */
+	public static function invoke_wire( \WP_Ability $ability, mixed $arguments, array $adapter_meta, string $profile ): mixed {
+		$path_prefix = '';
+		if ( true === ( $adapter_meta['input_schema_transformed'] ?? null ) ) {
+			$wrapper     = $adapter_meta['input_schema_wrapper'] ?? null;
+			$wrapper     = ( is_string( $wrapper ) && '' !== trim( $wrapper ) ) ? $wrapper : ToolFactory::INPUT_WRAPPER;
+			$path_prefix = '/' . JsonPointer::token( $wrapper );
+		}
+		return ( new self( $profile, $path_prefix ) )->invoke( $ability, Contract::unwrap_input_if_needed( $arguments, $adapter_meta ) );
+	}
 
 	/**
 	 * The ability's value (`[]` made `{}` where its output schema describes an object), or a WP_Error.

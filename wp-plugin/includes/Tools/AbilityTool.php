@@ -49,16 +49,7 @@ final class AbilityTool extends Tool {
 	}
 
 	public function call( array $arguments ): ToolResult {
-		$path_prefix = '';
-		if ( true === ( $this->adapter_meta['input_schema_transformed'] ?? null ) ) {
-			$wrapper     = $this->adapter_meta['input_schema_wrapper'] ?? null;
-			$wrapper     = ( is_string( $wrapper ) && '' !== trim( $wrapper ) ) ? $wrapper : ToolFactory::INPUT_WRAPPER;
-			$path_prefix = '/' . ArgumentProfile::pointer_token( $wrapper );
-		}
-		$result = ( new AbilityInvoker( $this->profile, $path_prefix ) )->invoke(
-			$this->ability,
-			Contract::unwrap_input_if_needed( $arguments, $this->adapter_meta )
-		);
+		$result = AbilityInvoker::invoke_wire( $this->ability, $arguments, $this->adapter_meta, $this->profile );
 		if ( $result instanceof \WP_Error ) {
 			return ToolResult::from_wp_error( $result, $this );
 		}
