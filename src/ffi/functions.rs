@@ -12,7 +12,7 @@ use ext_php_rs::args::Arg;
 use ext_php_rs::types::Zval;
 use ext_php_rs::zend::{ce, ClassEntry, ExecuteData};
 
-use super::zval::{bailout, deref, CallScope, ZvalBuilder, ZvalView};
+use super::zval::{bailout, deref, CallScope, MemoryBudget, ZvalBuilder, ZvalView};
 use crate::core::arguments::{self, Normalized, Unwrapped};
 use crate::core::transform;
 
@@ -132,10 +132,15 @@ pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut 
             },
         };
         let scope = CallScope::default();
-        let mut builder = ZvalBuilder;
+        let mut builder = ZvalBuilder { budget: MemoryBudget::of_request() };
         let view = schema.map(|s| ZvalView::new(s, &scope));
         let result = transform::transform_to_object_schema(view, wrapper_key, &mut builder)
             .map_err(|e| Failure::Schema(e.to_string()))?;
+        if let Some(limit) = builder.budget.refused_at() {
+            return Err(Failure::Schema(format!(
+                "The transformed schema does not fit in memory_limit ({limit} bytes)"
+            )));
+        }
         let (ht, out) = ZvalBuilder::new_array(3);
         let schema = builder.value(result.schema);
         ZvalBuilder::insert_named(ht, b"schema", schema);
@@ -221,7 +226,7 @@ pub extern "C" fn schema_keywords(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         args(ex, "McpNative\\schema_keywords", 0, 0)?;
         let (ht, out) = ZvalBuilder::new_array(crate::core::keywords::KEYWORDS.len());
-        let mut builder = ZvalBuilder;
+        let mut builder = ZvalBuilder::unlimited();
         for (name, position) in crate::core::keywords::all() {
             ZvalBuilder::insert_named(ht, name.as_bytes(), builder.bytes(position.name().as_bytes()));
         }

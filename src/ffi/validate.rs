@@ -20,7 +20,7 @@ pub const NAME: &str = "McpNative\\validate";
 /// Builds the PHP list of violations.
 fn violations_zval(list: &[Violation]) -> Zval {
     let (ht, out) = ZvalBuilder::new_array(list.len());
-    let mut b = ZvalBuilder;
+    let mut b = ZvalBuilder::unlimited();
     for v in list {
         let (row, row_z) = ZvalBuilder::new_array(3);
         ZvalBuilder::insert_named(row, b"path", b.bytes(v.path.as_bytes()));

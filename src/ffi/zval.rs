@@ -472,10 +472,111 @@ fn canonical_integer(bytes: &[u8]) -> Option<i64> {
     std::str::from_utf8(bytes).ok()?.parse::<i64>().ok()
 }
 
-/// Builds result zvals.
-pub struct ZvalBuilder;
+/// Zend memory a result may still take before it comes near PHP's `memory_limit`.
+///
+/// PHP's memory-limit fatal must never be raised inside a call: that bailout longjmps over the
+/// Rust frames of the walk and leaks what they own (and PHP 8.2.36 defers the fatal but ends the
+/// process outright at twice the limit). So the transform's builder counts what it allocates
+/// and refuses, before allocating, once the Zend chunks that could take would pass the limit;
+/// the call then fails with a plain exception and nothing Rust-owned is lost.
+pub struct MemoryBudget {
+    /// Bytes that may still be allocated before usage is read again (None: no limit).
+    left: Option<usize>,
+    limit: usize,
+    refused: bool,
+}
+
+extern "C" {
+    /// `ZEND_API size_t zend_memory_usage(bool real_usage)` (not in ext-php-rs's bindings).
+    fn zend_memory_usage(real_usage: bool) -> usize;
+}
+
+impl MemoryBudget {
+    /// The Zend allocator grows by chunks of this size (`ZEND_MM_CHUNK_SIZE`), and checks the
+    /// limit only when it adds one.
+    const CHUNK: usize = 2 * 1024 * 1024;
+
+    /// No check at all (small results of known size).
+    pub const fn unlimited() -> Self {
+        MemoryBudget { left: None, limit: 0, refused: false }
+    }
+
+    /// Against this request's `memory_limit` (none when it is -1).
+    pub fn of_request() -> Self {
+        let limit = ext_php_rs::zend::ProcessGlobals::get().memory_limit;
+        match usize::try_from(limit) {
+            Ok(limit) if limit > 0 => {
+                let mut budget = MemoryBudget { left: Some(0), limit, refused: false };
+                budget.refill();
+                budget
+            }
+            _ => Self::unlimited(),
+        }
+    }
+
+    fn refill(&mut self) {
+        // SAFETY: a plain read of the request heap's counters, called from a PHP function.
+        let used = unsafe { zend_memory_usage(true) };
+        // Only whole chunks count: `n` bytes need at most ceil(n / CHUNK) new ones.
+        let free = self.limit.saturating_sub(used);
+        self.left = Some(free - free % Self::CHUNK);
+    }
+
+    /// Whether `bytes` more may be allocated; the first refusal is final for the call.
+    #[inline]
+    fn take(&mut self, bytes: usize) -> bool {
+        let Some(left) = self.left else { return true };
+        if self.refused {
+            return false;
+        }
+        if bytes <= left {
+            self.left = Some(left - bytes);
+            return true;
+        }
+        // What was counted may have been freed since (or fit in chunks PHP already had).
+        self.refill();
+        match self.left {
+            Some(left) if bytes <= left => {
+                self.left = Some(left - bytes);
+                true
+            }
+            _ => {
+                self.refused = true;
+                false
+            }
+        }
+    }
+
+    /// The limit, when a result was refused for it.
+    pub fn refused_at(&self) -> Option<usize> {
+        self.refused.then_some(self.limit)
+    }
+
+    /// An upper bound of what a new array of `n` entries takes (its header, buckets and hash).
+    /// A table past a page is a run of whole pages that may not fit the free pages of the last
+    /// chunk: counted twice, it bounds the chunks such runs can need.
+    fn array_bytes(n: usize) -> usize {
+        let slots = n.max(8).checked_next_power_of_two().unwrap_or(usize::MAX / 64);
+        let table = slots.saturating_mul(40);
+        64 + if table > 3072 { table.saturating_mul(2) } else { table }
+    }
+
+    /// An upper bound of what a new string of `len` bytes takes.
+    fn string_bytes(len: usize) -> usize {
+        32 + len
+    }
+}
+
+/// Builds result zvals; the transform's builder keeps to a [`MemoryBudget`].
+pub struct ZvalBuilder {
+    pub budget: MemoryBudget,
+}
 
 impl ZvalBuilder {
+    pub const fn unlimited() -> Self {
+        ZvalBuilder { budget: MemoryBudget::unlimited() }
+    }
+
     pub fn value(&mut self, entry: Entry<ZvalView<'_>, Zval>) -> Zval {
         match entry {
             Entry::Same(v) => v.share(),
@@ -491,6 +592,7 @@ impl ZvalBuilder {
                 z.value.str_ = p;
                 z.u1.type_info = ffi::IS_STRING;
             }
+            None if !self.budget.take(MemoryBudget::string_bytes(s.len())) => {}
             // PHP may hand back a shared interned string (one-character strings are): let
             // ext-php-rs set the flags from the string itself.
             None => z.set_zend_string(ext_php_rs::types::ZendStr::new(s, false)),
@@ -568,6 +670,11 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
         I::IntoIter: ExactSizeIterator,
     {
         let entries = entries.into_iter();
+        // Refused: a null stands in (the call fails once the walk is over); shared values are
+        // not taken, so nothing is owned twice.
+        if !self.budget.take(MemoryBudget::array_bytes(entries.len())) {
+            return Zval::null();
+        }
         let (ht, z) = Self::new_array(entries.len());
         for (key, entry) in entries {
             let value = self.value(entry);

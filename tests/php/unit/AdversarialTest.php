@@ -103,6 +103,78 @@ final class AdversarialTest extends TestCase {
 		$this->assertStringContainsString( '{"type":"object","properties":{"a":{"type":"string"}}}', $result['stdout'], $result['stderr'] );
 	}
 
+	/** 200 000 properties to rebuild (each drops its sanitize_callback), then memory_limit set 20 MB above what is in use. */
+	private const NEAR_MEMORY_LIMIT = '
+		$props = []; for ($i = 0; $i < 200000; $i++) { $props["p$i"] = ["type" => "string", "sanitize_callback" => "trim"]; }
+		$schema = ["type" => "object", "properties" => $props];
+		unset($props);
+		ini_set("memory_limit", (string) (memory_get_usage(true) + 20 * 1024 * 1024));';
+
+	/**
+	 * Issue 10, 3: a result that would not fit in memory_limit. PHP's memory-limit fatal raised
+	 * inside the builder would jump over the walk's Rust frames (and PHP 8.2.36 ends the process
+	 * outright at twice the limit: exit 137, no shutdown functions). The extension refuses first,
+	 * with a SchemaException, and the request goes on. The PHP fallback cannot ask the allocator
+	 * beforehand: it ends with PHP's own memory-limit fatal, as any PHP code would.
+	 */
+	public function test_a_result_that_would_not_fit_in_memory_limit(): void {
+		$native = extension_loaded( 'mcp_native' );
+		$result = ChildProcess::run_php(
+			ChildProcess::prelude() . self::NEAR_MEMORY_LIMIT . '
+			register_shutdown_function(function () { echo "shutdown ran\n"; });
+			try { Contract::transform_to_object_schema($schema); echo "built\n"; }
+			catch (McpNative\SchemaException $e) { echo "refused: ", $e->getMessage(), "\n"; }
+			$after = str_repeat("a", 1 << 20);
+			echo "went on\n";',
+			$native
+		);
+		$output = $result['stdout'] . $result['stderr'];
+		if ( $native ) {
+			$this->assertSame( 0, $result['exit'], $output );
+			$this->assertMatchesRegularExpression( '/^refused: The transformed schema does not fit in memory_limit \(\d+ bytes\)$/m', $result['stdout'] );
+			$this->assertStringContainsString( "went on\nshutdown ran\n", $result['stdout'] );
+		} else {
+			$this->assertSame( 255, $result['exit'], $output );
+			$this->assertStringContainsString( 'Allowed memory size', $output );
+			$this->assertStringContainsString( 'shutdown ran', $result['stdout'] );
+		}
+	}
+
+	/**
+	 * Issue 10, 3: no Rust-owned memory outlives a PHP fatal error during a call, nor a refusal:
+	 * valgrind's leak check (Zend allocator on, so memory_limit is real) finds no block the
+	 * extension allocated after start-up. The fatal comes from a jsonSerialize() that exhausts
+	 * memory_limit while the walk holds 100 000 rebuilt entries.
+	 */
+	public function test_no_rust_memory_outlives_a_fatal_error_or_a_refusal(): void {
+		if ( ! extension_loaded( 'mcp_native' ) ) {
+			$this->markTestSkipped( 'the PHP fallback owns no memory outside PHP' );
+		}
+		$fatal = ChildProcess::run_php_leak_check(
+			ChildProcess::prelude() . '
+			class Hog implements JsonSerializable { function jsonSerialize(): mixed { $a = []; for ($i = 0; ; $i++) { $a[] = str_repeat("z", 1000); } } }
+			$props = []; for ($i = 0; $i < 100000; $i++) { $props["p$i"] = ["type" => "string", "sanitize_callback" => "trim"]; }
+			$props["hog"] = new Hog();
+			ini_set("memory_limit", (string) (memory_get_usage(true) + 64 * 1024 * 1024));
+			Contract::transform_to_object_schema(["type" => "object", "properties" => $props]);
+			echo "not reached\n";'
+		);
+		if ( null === $fatal ) {
+			$this->markTestSkipped( 'valgrind is not installed' );
+		}
+		$this->assertSame( 255, $fatal['exit'], $fatal['stderr'] . $fatal['stdout'] );
+		$this->assertStringContainsString( 'Allowed memory size', $fatal['stdout'] . $fatal['stderr'] );
+		$this->assertSame( array(), $fatal['leaks'], 'leaked after the fatal error' );
+
+		$refused = ChildProcess::run_php_leak_check(
+			ChildProcess::prelude() . self::NEAR_MEMORY_LIMIT . '
+			try { Contract::transform_to_object_schema($schema); } catch (McpNative\SchemaException $e) { echo "refused\n"; }'
+		);
+		$this->assertSame( 0, $refused['exit'], $refused['stderr'] . $refused['stdout'] );
+		$this->assertStringContainsString( 'refused', $refused['stdout'] );
+		$this->assertSame( array(), $refused['leaks'], 'leaked after the refusal' );
+	}
+
 	public function test_closures_resources_and_arbitrary_objects_anywhere(): void {
 		$this->child(
 			self::WHICH . '
