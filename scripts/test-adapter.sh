@@ -25,7 +25,9 @@
 # Environment: MCP_NATIVE_ADAPTER_DIR, EXT_SO, PHP, MCP_NATIVE_ADAPTER_MODES (default
 # "native fallback"), MCP_NATIVE_MCP_SCHEMA_DIR (optional: a copy of the REAL wordpress/php-mcp-schema
 # package, a folder with its composer.json and src/, e.g. a plugin's vendor/wordpress/php-mcp-schema;
-# never committed here; used instead of the stand-in, and the summary says which one ran).
+# never committed here; used instead of the stand-in, and the summary says which one ran),
+# MCP_NATIVE_ADAPTER_TESTS_DIR (optional: the adapter's tests/ folder taken from elsewhere, e.g. a git
+# checkout of the same version, for an adapter tree without one: a release ZIP or a vendored copy).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -42,6 +44,11 @@ if [ -z "${MCP_NATIVE_ADAPTER_DIR:-}" ]; then
 fi
 ADAPTER="$(cd "$MCP_NATIVE_ADAPTER_DIR" 2>/dev/null && pwd)" || die "MCP_NATIVE_ADAPTER_DIR=$MCP_NATIVE_ADAPTER_DIR is not a directory"
 case "$ADAPTER/" in "$ROOT"/*) die "the adapter checkout must live outside this repository (it is never committed)";; esac
+TESTS_DIR="$ADAPTER/tests"
+if [ -n "${MCP_NATIVE_ADAPTER_TESTS_DIR:-}" ]; then
+    TESTS_DIR="$(cd "$MCP_NATIVE_ADAPTER_TESTS_DIR" 2>/dev/null && pwd)" || die "MCP_NATIVE_ADAPTER_TESTS_DIR=$MCP_NATIVE_ADAPTER_TESTS_DIR is not a directory"
+    case "$TESTS_DIR/" in "$ROOT"/*) die "the adapter's tests must live outside this repository (they are never committed)";; esac
+fi
 MCP_SCHEMA=""
 if [ -n "${MCP_NATIVE_MCP_SCHEMA_DIR:-}" ]; then
     MCP_SCHEMA="$(cd "$MCP_NATIVE_MCP_SCHEMA_DIR" 2>/dev/null && pwd)" || die "MCP_NATIVE_MCP_SCHEMA_DIR=$MCP_NATIVE_MCP_SCHEMA_DIR is not a directory"
@@ -83,6 +90,10 @@ SUMMARY="$RUN/summary.md"
 {
     printf '# test-adapter: MCP Adapter %s (%s), %s\n\n' "$VERSION" "$REV" "$(date -u +%Y-%m-%dT%H:%MZ)"
     printf 'WP\\McpSchema classes: %s\n\n' "$SCHEMA_DESC"
+    if [ "$TESTS_DIR" != "$ADAPTER/tests" ]; then
+        printf 'The adapter'"'"'s unit tests from %s (%s), not from the adapter tree\n\n' "$TESTS_DIR" \
+            "$(git -C "$TESTS_DIR" describe --tags --always 2>/dev/null || echo 'not a git checkout')"
+    fi
 } > "$SUMMARY"
 failed=0
 fail() { printf '[test-adapter] FAILED: %s\n' "$*" >&2; printf -- '- FAILED: %s\n' "$*" >> "$SUMMARY"; failed=1; }
@@ -99,12 +110,12 @@ ext_args() { # MODE -> php arguments
 # ------------------------------------------------------------------ 1. the adapter's own unit tests
 TESTS=()
 for name in SchemaTransformerTest AbilityArgumentNormalizerTest; do
-    f="$(find "$ADAPTER/tests" -name "$name.php" -path '*Unit*' 2>/dev/null | head -n 1 || true)"
+    f="$(find "$TESTS_DIR" -name "$name.php" -path '*Unit*' 2>/dev/null | head -n 1 || true)"
     [ -n "$f" ] && TESTS+=("$f")
 done
 printf '## 1. The adapter'"'"'s own unit tests of the replaced classes\n\n' >> "$SUMMARY"
 if [ "${#TESTS[@]}" = 0 ]; then
-    fail "no SchemaTransformerTest/AbilityArgumentNormalizerTest under $ADAPTER/tests (a git archive or release ZIP drops tests/: use a git checkout)"
+    fail "no SchemaTransformerTest/AbilityArgumentNormalizerTest under $TESTS_DIR (a git archive or release ZIP drops tests/: use a git checkout, or name its tests/ in MCP_NATIVE_ADAPTER_TESTS_DIR)"
 else
     {
         printf '<?xml version="1.0" encoding="UTF-8"?>\n<phpunit bootstrap="%s" colors="false" beStrictAboutTestsThatDoNotTestAnything="true" convertDeprecationsToExceptions="true" convertErrorsToExceptions="true" convertNoticesToExceptions="true" convertWarningsToExceptions="true" cacheResult="false">\n<testsuites><testsuite name="adapter">\n' "$ROOT/tests/adapter/unit-bootstrap.php"
@@ -118,7 +129,7 @@ else
         accel=0; [ "$layer" = accelerated ] && accel=1
         junit="$RUN/unit-$layer-$mode.xml"; rm -f "$junit"
         set +e
-        MCPN_SITE="$SITE" MCPN_ADAPTER_DIR="$ADAPTER" MCPN_ADAPTER_ACCELERATE="$accel" MCPN_CLASS_REPORT="$RUN/unit-$layer-$mode.classes.json" \
+        MCPN_SITE="$SITE" MCPN_ADAPTER_TESTS_DIR="$TESTS_DIR" MCPN_ADAPTER_ACCELERATE="$accel" MCPN_CLASS_REPORT="$RUN/unit-$layer-$mode.classes.json" \
             timeout -k 5 300 "$PHP" "${ext[@]}" "$PHPUNIT" -c "$RUN/phpunit.xml" --log-junit "$junit" > "$RUN/unit-$layer-$mode.log" 2>&1
         set -e
         if [ ! -s "$junit" ]; then
