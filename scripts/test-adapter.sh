@@ -62,6 +62,14 @@ source scripts/wp-stack.sh
 source scripts/adapter-stack.sh
 PHPUNIT="$(command -v phpunit || true)"
 [ -n "$PHPUNIT" ] || die "phpunit not found (scripts/install-deps.sh installs Debian's phpunit)"
+if [ -n "$MCP_SCHEMA" ]; then
+    adapter_mcp_schema_check "$MCP_SCHEMA" || die "MCP_NATIVE_MCP_SCHEMA_DIR: see above"
+    SCHEMA_KIND=real
+    SCHEMA_DESC="wordpress/php-mcp-schema $(adapter_mcp_schema_version "$MCP_SCHEMA") (the real package, from $MCP_SCHEMA)"
+else
+    SCHEMA_KIND=standin
+    SCHEMA_DESC="the stand-in tests/adapter/standin/McpSchema.php (set MCP_NATIVE_MCP_SCHEMA_DIR for the real package)"
+fi
 
 RUN="$ROOT/.test-run/adapter"
 SITE="$RUN/site"
@@ -72,14 +80,6 @@ flock -w 900 8 || die "another scripts/test-adapter.sh held the lock for 15 minu
 wp_stop_site_on_exit "$SITE"
 
 wp_site_create "$SITE" mcpnative_adapter "http://127.0.0.1:$(wp_free_port)" "$ROOT/tests/adapter/site/abilities.php"
-if [ -n "$MCP_SCHEMA" ]; then
-    adapter_mcp_schema_check "$MCP_SCHEMA" || die "MCP_NATIVE_MCP_SCHEMA_DIR: see above"
-    SCHEMA_KIND=real
-    SCHEMA_DESC="wordpress/php-mcp-schema $(adapter_mcp_schema_version "$MCP_SCHEMA") (the real package, from $MCP_SCHEMA)"
-else
-    SCHEMA_KIND=standin
-    SCHEMA_DESC="the stand-in tests/adapter/standin/McpSchema.php (set MCP_NATIVE_MCP_SCHEMA_DIR for the real package)"
-fi
 VERSION="$(adapter_install "$SITE" "$ADAPTER" ${MCP_SCHEMA:+"$MCP_SCHEMA"})" || die "the adapter could not be installed into the test site"
 REV="$(git -C "$ADAPTER" describe --tags --always 2>/dev/null || echo 'not a git checkout')"
 APP_PASSWORD="$(wp_app_password "$SITE" admin test-adapter)"
