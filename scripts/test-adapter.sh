@@ -7,8 +7,8 @@
 # and exits 0 (CI uses the fakes in tests/php/wp/fake-adapter instead).
 #
 # What it does, on a fresh test site in .test-run/adapter/site with the adapter active beside
-# mcp-native (its Composer dependency wordpress/php-mcp-schema replaced by the stand-in in
-# tests/adapter/standin/, see README):
+# mcp-native (its Composer dependency wordpress/php-mcp-schema loaded from MCP_NATIVE_MCP_SCHEMA_DIR,
+# else replaced by the stand-in in tests/adapter/standin/, see README):
 #   1. the adapter's own unit tests of the classes MCP Native replaces (SchemaTransformerTest,
 #      AbilityArgumentNormalizerTest) against the adapter's classes, then against MCP Native's,
 #      with the extension and with the PHP fallback: pass counts;
@@ -23,7 +23,11 @@
 # The summary is printed and written to .test-run/adapter/summary.md.
 #
 # Environment: MCP_NATIVE_ADAPTER_DIR, EXT_SO, PHP, MCP_NATIVE_ADAPTER_MODES (default
-# "native fallback").
+# "native fallback"), MCP_NATIVE_MCP_SCHEMA_DIR (optional: a copy of the REAL wordpress/php-mcp-schema
+# package, a folder with its composer.json and src/, e.g. a plugin's vendor/wordpress/php-mcp-schema;
+# never committed here; used instead of the stand-in, and the summary says which one ran),
+# MCP_NATIVE_ADAPTER_TESTS_DIR (optional: the adapter's tests/ folder taken from elsewhere, e.g. a git
+# checkout of the same version, for an adapter tree without one: a release ZIP or a vendored copy).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -40,6 +44,16 @@ if [ -z "${MCP_NATIVE_ADAPTER_DIR:-}" ]; then
 fi
 ADAPTER="$(cd "$MCP_NATIVE_ADAPTER_DIR" 2>/dev/null && pwd)" || die "MCP_NATIVE_ADAPTER_DIR=$MCP_NATIVE_ADAPTER_DIR is not a directory"
 case "$ADAPTER/" in "$ROOT"/*) die "the adapter checkout must live outside this repository (it is never committed)";; esac
+TESTS_DIR="$ADAPTER/tests"
+if [ -n "${MCP_NATIVE_ADAPTER_TESTS_DIR:-}" ]; then
+    TESTS_DIR="$(cd "$MCP_NATIVE_ADAPTER_TESTS_DIR" 2>/dev/null && pwd)" || die "MCP_NATIVE_ADAPTER_TESTS_DIR=$MCP_NATIVE_ADAPTER_TESTS_DIR is not a directory"
+    case "$TESTS_DIR/" in "$ROOT"/*) die "the adapter's tests must live outside this repository (they are never committed)";; esac
+fi
+MCP_SCHEMA=""
+if [ -n "${MCP_NATIVE_MCP_SCHEMA_DIR:-}" ]; then
+    MCP_SCHEMA="$(cd "$MCP_NATIVE_MCP_SCHEMA_DIR" 2>/dev/null && pwd)" || die "MCP_NATIVE_MCP_SCHEMA_DIR=$MCP_NATIVE_MCP_SCHEMA_DIR is not a directory"
+    case "$MCP_SCHEMA/" in "$ROOT"/*) die "the php-mcp-schema copy must live outside this repository (it is never committed)";; esac
+fi
 
 bash scripts/install-deps.sh
 # shellcheck source=scripts/wp-stack.sh
@@ -48,6 +62,14 @@ source scripts/wp-stack.sh
 source scripts/adapter-stack.sh
 PHPUNIT="$(command -v phpunit || true)"
 [ -n "$PHPUNIT" ] || die "phpunit not found (scripts/install-deps.sh installs Debian's phpunit)"
+if [ -n "$MCP_SCHEMA" ]; then
+    adapter_mcp_schema_check "$MCP_SCHEMA" || die "MCP_NATIVE_MCP_SCHEMA_DIR: see above"
+    SCHEMA_KIND=real
+    SCHEMA_DESC="wordpress/php-mcp-schema $(adapter_mcp_schema_version "$MCP_SCHEMA") (the real package, from $MCP_SCHEMA)"
+else
+    SCHEMA_KIND=standin
+    SCHEMA_DESC="the stand-in tests/adapter/standin/McpSchema.php (set MCP_NATIVE_MCP_SCHEMA_DIR for the real package)"
+fi
 
 RUN="$ROOT/.test-run/adapter"
 SITE="$RUN/site"
@@ -58,14 +80,20 @@ flock -w 900 8 || die "another scripts/test-adapter.sh held the lock for 15 minu
 wp_stop_site_on_exit "$SITE"
 
 wp_site_create "$SITE" mcpnative_adapter "http://127.0.0.1:$(wp_free_port)" "$ROOT/tests/adapter/site/abilities.php"
-VERSION="$(adapter_install "$SITE" "$ADAPTER")" || die "the adapter could not be installed into the test site"
+VERSION="$(adapter_install "$SITE" "$ADAPTER" ${MCP_SCHEMA:+"$MCP_SCHEMA"})" || die "the adapter could not be installed into the test site"
 REV="$(git -C "$ADAPTER" describe --tags --always 2>/dev/null || echo 'not a git checkout')"
 APP_PASSWORD="$(wp_app_password "$SITE" admin test-adapter)"
 log "adapter $VERSION ($REV) from $ADAPTER"
+log "WP\\McpSchema: $SCHEMA_DESC"
 
 SUMMARY="$RUN/summary.md"
 {
     printf '# test-adapter: MCP Adapter %s (%s), %s\n\n' "$VERSION" "$REV" "$(date -u +%Y-%m-%dT%H:%MZ)"
+    printf 'WP\\McpSchema classes: %s\n\n' "$SCHEMA_DESC"
+    if [ "$TESTS_DIR" != "$ADAPTER/tests" ]; then
+        printf 'The adapter'"'"'s unit tests from %s (%s), not from the adapter tree\n\n' "$TESTS_DIR" \
+            "$(git -C "$TESTS_DIR" describe --tags --always 2>/dev/null || echo 'not a git checkout')"
+    fi
 } > "$SUMMARY"
 failed=0
 fail() { printf '[test-adapter] FAILED: %s\n' "$*" >&2; printf -- '- FAILED: %s\n' "$*" >> "$SUMMARY"; failed=1; }
@@ -82,12 +110,12 @@ ext_args() { # MODE -> php arguments
 # ------------------------------------------------------------------ 1. the adapter's own unit tests
 TESTS=()
 for name in SchemaTransformerTest AbilityArgumentNormalizerTest; do
-    f="$(find "$ADAPTER/tests" -name "$name.php" -path '*Unit*' 2>/dev/null | head -n 1 || true)"
+    f="$(find "$TESTS_DIR" -name "$name.php" -path '*Unit*' 2>/dev/null | head -n 1 || true)"
     [ -n "$f" ] && TESTS+=("$f")
 done
 printf '## 1. The adapter'"'"'s own unit tests of the replaced classes\n\n' >> "$SUMMARY"
 if [ "${#TESTS[@]}" = 0 ]; then
-    fail "no SchemaTransformerTest/AbilityArgumentNormalizerTest under $ADAPTER/tests (a git archive or release ZIP drops tests/: use a git checkout)"
+    fail "no SchemaTransformerTest/AbilityArgumentNormalizerTest under $TESTS_DIR (a git archive or release ZIP drops tests/: use a git checkout, or name its tests/ in MCP_NATIVE_ADAPTER_TESTS_DIR)"
 else
     {
         printf '<?xml version="1.0" encoding="UTF-8"?>\n<phpunit bootstrap="%s" colors="false" beStrictAboutTestsThatDoNotTestAnything="true" convertDeprecationsToExceptions="true" convertErrorsToExceptions="true" convertNoticesToExceptions="true" convertWarningsToExceptions="true" cacheResult="false">\n<testsuites><testsuite name="adapter">\n' "$ROOT/tests/adapter/unit-bootstrap.php"
@@ -101,7 +129,7 @@ else
         accel=0; [ "$layer" = accelerated ] && accel=1
         junit="$RUN/unit-$layer-$mode.xml"; rm -f "$junit"
         set +e
-        MCPN_SITE="$SITE" MCPN_ADAPTER_DIR="$ADAPTER" MCPN_ADAPTER_ACCELERATE="$accel" MCPN_CLASS_REPORT="$RUN/unit-$layer-$mode.classes.json" \
+        MCPN_SITE="$SITE" MCPN_ADAPTER_TESTS_DIR="$TESTS_DIR" MCPN_ADAPTER_ACCELERATE="$accel" MCPN_CLASS_REPORT="$RUN/unit-$layer-$mode.classes.json" \
             timeout -k 5 300 "$PHP" "${ext[@]}" "$PHPUNIT" -c "$RUN/phpunit.xml" --log-junit "$junit" > "$RUN/unit-$layer-$mode.log" 2>&1
         set -e
         if [ ! -s "$junit" ]; then
@@ -145,10 +173,10 @@ for mode in $MODES; do
     adapter_accelerate "$SITE" off; adapter_closure "$SITE" off
     MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$SITE" "$port" "$serve"
     base="http://127.0.0.1:$port"
-    python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/http-plain-$mode.json" adapter \
+    python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/http-plain-$mode.json" adapter "$SCHEMA_KIND" \
         || fail "requests to the plain adapter ($mode)"
     adapter_accelerate "$SITE" on
-    python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/http-accelerated-$mode.json" mcp-native \
+    python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/http-accelerated-$mode.json" mcp-native "$SCHEMA_KIND" \
         || fail "requests to the accelerated adapter ($mode)"
     # A REST request that reaches no MCP route: the adapter alone builds its servers for it; accelerated, not.
     built() { curl -s -D - -o /dev/null --max-time 60 -u "admin:$APP_PASSWORD" "$base/wp-json/wp/v2/types/post" | tr -d '\r' | sed -n 's/^[Xx]-[Mm]cpn-[Aa]dapter-[Ii]nit: *//p'; }
@@ -172,7 +200,7 @@ for mode in $MODES; do
     # 3. Accelerated first (the plain adapter may take the server's workers down).
     adapter_closure "$SITE" on
     rest="$(curl -s -o /dev/null -w '%{http_code}' --max-time 60 -u "admin:$APP_PASSWORD" "$base/wp-json/wp/v2/types/post" || true)"
-    python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/closure-accelerated-$mode.json" mcp-native \
+    python3 tests/adapter/mcp_exchange.py run "$base" admin "$APP_PASSWORD" "$RUN/closure-accelerated-$mode.json" mcp-native "$SCHEMA_KIND" \
         || fail "requests with a Closure in a schema, accelerated ($mode)"
     listed="$(python3 tests/adapter/mcp_exchange.py tools "$RUN/closure-accelerated-$mode.json" custom | grep -c '^mcpn-adapter-closure-in-schema$' || true)"
     called="$(curl -s --max-time 60 -u "admin:$APP_PASSWORD" -H 'Content-Type: application/json' \

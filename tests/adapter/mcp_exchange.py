@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The MCP requests of scripts/test-adapter.sh, and the diff of two runs.
 
-  mcp_exchange.py run BASE_URL USER APP_PASSWORD OUT.json LAYER
+  mcp_exchange.py run BASE_URL USER APP_PASSWORD OUT.json LAYER [MCP_SCHEMA]
       Sends the same requests to the adapter's custom server (/wp-json/mcpn-adapter/mcp) and its
       default server (/wp-json/mcp/mcp-adapter-default-server) and writes every answer (HTTP
       status and JSON body; the session id is only used, never recorded). Fails unless every
-      answer says (header X-Mcpn-Schema-Layer) that LAYER (adapter | mcp-native) served it.
+      answer says (header X-Mcpn-Schema-Layer) that LAYER (adapter | mcp-native) served it and,
+      when MCP_SCHEMA (real | standin) is given, that the adapter ran on those WP\\McpSchema classes
+      (header X-Mcpn-Mcp-Schema).
   mcp_exchange.py diff PLAIN.json ACCELERATED.json KNOWN.json
       Lists every difference (request, JSON pointer, plain value, accelerated value). Exit 0 when
       each one is covered by an entry of KNOWN.json (documented in the README): "request" a regex
@@ -61,7 +63,7 @@ def post(url, auth, body, session):
         return 0, {}, "no answer: %s" % e
 
 
-def run(base, user, password, out, layer):
+def run(base, user, password, out, layer, schema=None):
     auth = "Basic " + base64.b64encode(("%s:%s" % (user, password)).encode()).decode()
     sessions = {}
     answers = {}
@@ -71,6 +73,8 @@ def run(base, user, password, out, layer):
         session = headers.get("Mcp-Session-Id")
         if headers.get("X-Mcpn-Schema-Layer") != layer:
             wrong.append("%s: %s" % (name, headers.get("X-Mcpn-Schema-Layer")))
+        if schema is not None and headers.get("X-Mcpn-Mcp-Schema") != schema:
+            wrong.append("%s: php-mcp-schema %s" % (name, headers.get("X-Mcpn-Mcp-Schema")))
         if method == "initialize" and session:
             sessions[path] = session
             post(base + path, auth, {"jsonrpc": "2.0", "method": "notifications/initialized"}, session)
@@ -82,7 +86,8 @@ def run(base, user, password, out, layer):
     with open(out, "w") as f:
         json.dump(answers, f, indent=1, sort_keys=True)
     if wrong:
-        sys.exit("expected every answer from the %s schema layer; got: %s" % (layer, ", ".join(wrong)))
+        sys.exit("expected every answer from the %s schema layer%s; got: %s"
+                 % (layer, "" if schema is None else " on the %s php-mcp-schema" % schema, ", ".join(wrong)))
 
 
 def leaves(value, pointer=""):
@@ -136,7 +141,9 @@ def tools(out, server):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 7 and sys.argv[1] == "run":
+    if len(sys.argv) in (7, 8) and sys.argv[1] == "run":
+        if len(sys.argv) == 8 and sys.argv[7] not in ("real", "standin"):
+            sys.exit("MCP_SCHEMA must be real or standin (got %r)" % sys.argv[7])
         run(*sys.argv[2:])
     elif len(sys.argv) == 5 and sys.argv[1] == "diff":
         sys.exit(diff(*sys.argv[2:]))

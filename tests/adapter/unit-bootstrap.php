@@ -10,7 +10,7 @@
  * read with wp_get_ability()) are registered the way its base test case does, on the Abilities
  * API hooks.
  *
- * Environment: MCPN_SITE (the site), MCPN_ADAPTER_DIR (the checkout), MCPN_ADAPTER_ACCELERATE
+ * Environment: MCPN_SITE (the site), MCPN_ADAPTER_TESTS_DIR (the adapter's tests/ folder), MCPN_ADAPTER_ACCELERATE
  * (1: accelerated), MCPN_CLASS_REPORT (a file: the class files in use are written there as JSON).
  *
  * @package McpNative\Tests\Adapter
@@ -27,7 +27,7 @@ namespace WP\MCP\Tests {
 
 namespace {
 	require dirname( __DIR__ ) . '/php/wp/cli-request.php';
-	$mcpn_fixture = glob( rtrim( (string) getenv( 'MCPN_ADAPTER_DIR' ), '/' ) . '/tests/{,phpunit/}Fixtures/DummyAbility.php', GLOB_BRACE )[0] ?? null;
+	$mcpn_fixture = glob( rtrim( (string) getenv( 'MCPN_ADAPTER_TESTS_DIR' ), '/' ) . '/{,phpunit/}Fixtures/DummyAbility.php', GLOB_BRACE )[0] ?? null;
 	if ( null !== $mcpn_fixture ) {
 		$mcpn_hook = static function ( string $method ) use ( $mcpn_fixture ): array {
 			return array(

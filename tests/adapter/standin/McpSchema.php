@@ -171,11 +171,37 @@ namespace WP\McpSchema\Server\Tools\DTO {
 
 	class ToolAnnotations extends AbstractDataTransferObject {
 	}
+	/**
+	 * A tool's inputSchema/outputSchema as the real package 0.1.1 models it: only `$schema`,
+	 * `properties` and `required` are kept and `type` is always "object"; every other top-level
+	 * key (`additionalProperties`, `default`, `description`, …) is dropped, as a Composer install
+	 * of the adapter sends it (measured with the real package: see README).
+	 */
+	abstract class ToolSchemaStandIn extends AbstractDataTransferObject {
+		public static function fromArray( array $data ) {
+			$kept = array( 'type' => 'object' );
+			if ( isset( $data['$schema'] ) && is_string( $data['$schema'] ) ) {
+				$kept = array( '$schema' => $data['$schema'] ) + $kept;
+			}
+			foreach ( array( 'properties', 'required' ) as $key ) {
+				if ( isset( $data[ $key ] ) && is_array( $data[ $key ] ) ) {
+					$kept[ $key ] = $data[ $key ];
+				}
+			}
+			return parent::fromArray( $kept );
+		}
+	}
+	class ToolInputSchema extends ToolSchemaStandIn {
+	}
+	class ToolOutputSchema extends ToolSchemaStandIn {
+	}
 	class Tool extends AbstractDataTransferObject {
 		protected const NESTED = array(
-			'annotations' => ToolAnnotations::class,
-			'icons'       => array( StandInObject::class ),
-			'execution'   => StandInObject::class,
+			'inputSchema'  => ToolInputSchema::class,
+			'outputSchema' => ToolOutputSchema::class,
+			'annotations'  => ToolAnnotations::class,
+			'icons'        => array( StandInObject::class ),
+			'execution'    => StandInObject::class,
 		);
 	}
 	class CallToolResult extends AbstractDataTransferObject {
