@@ -438,4 +438,17 @@ final class StreamingTest extends AbstractMcpTest {
 		$stdio->handle_line( $line( array( 'id' => 3, 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) ) ) );
 		$this->assertSame( array( false, true ), $seen );
 	}
+
+	public function test_list_changed_is_neither_served_nor_declared(): void {
+		// No GET stream (a PHP worker per listening client): so no list_changed and no subscriptions.
+		$get = $this->rest( 'GET', self::ROUTE, null, array( 'Accept' => 'text/event-stream' ) );
+		$this->assertSame( 405, $get->get_status() );
+		$this->assertNotInstanceOf( StreamedResponse::class, $get );
+		$init = $this->post( self::ROUTE, array( 'jsonrpc' => '2.0', 'id' => 1, 'method' => 'initialize', 'params' => array( 'protocolVersion' => '2025-11-25', 'capabilities' => new \stdClass(), 'clientInfo' => array( 'name' => 't', 'version' => '1' ) ) ) );
+		$capabilities = $this->decoded( $init )['result']['capabilities'];
+		foreach ( array( 'tools', 'resources', 'prompts' ) as $kind ) {
+			$this->assertFalse( $capabilities[ $kind ]['listChanged'], "$kind.listChanged" );
+		}
+		$this->assertFalse( $capabilities['resources']['subscribe'] );
+	}
 }
