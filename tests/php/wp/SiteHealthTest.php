@@ -320,4 +320,12 @@ final class SiteHealthTest extends TestCase {
 		$this->assertSame( array(), ( new StreamingConfig( 'fpm-fcgi', 'Apache', 30, false, '' ) )->problems() );
 		$this->assertStringContainsString( 'flushpackets=on', SiteHealth::streaming_result( new StreamingConfig( 'fpm-fcgi', 'Apache', 30, false, '' ) )['description'] );
 	}
+
+	public function test_the_info_tab_lists_the_streaming_settings_of_this_php(): void {
+		$fields = SiteHealth::info_fields( ExtensionStatus::detect() );
+		$this->assertStringContainsString( 'SAPI ' . PHP_SAPI, $fields['streaming_php']['value'] );
+		$this->assertStringContainsString( 'max_execution_time ' . (int) ini_get( 'max_execution_time' ), $fields['streaming_php']['value'] );
+		$problems = StreamingConfig::detect()->problems();
+		$this->assertSame( array() === $problems ? 'none' : implode( ' ', $problems ), $fields['streaming_check']['value'] );
+	}
 }

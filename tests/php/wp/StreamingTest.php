@@ -451,4 +451,17 @@ final class StreamingTest extends AbstractMcpTest {
 		}
 		$this->assertFalse( $capabilities['resources']['subscribe'] );
 	}
+
+	public function test_at_2026_07_28_a_notifications_cancelled_over_http_is_accepted_and_ignored(): void {
+		// Closing the stream is the signal there; a notification has no session to name the request in.
+		$response = $this->post(
+			self::ROUTE,
+			array( 'jsonrpc' => '2.0', 'method' => 'notifications/cancelled', 'params' => array( 'requestId' => 1 ) ),
+			array( 'MCP-Protocol-Version' => '2026-07-28' )
+		);
+		$this->assertSame( 202, $response->get_status() );
+		$this->assertNull( $response->get_data() );
+		global $wpdb;
+		$this->assertSame( 0, (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( CancelledRequests::PREFIX ) . '%' ) ), 'nothing recorded' );
+	}
 }

@@ -407,9 +407,14 @@ final class SiteHealth {
 			);
 		}
 
-		$tests['direct'][ self::STREAMING_TEST_ID ] = array(
-			'label' => __( 'MCP Native streaming (progress and log messages)', 'mcp-native' ),
-			'test'  => array( self::class, 'run_streaming_test' ),
+		$streaming = StreamingConfig::detect();
+		$fields['streaming_php']   = array(
+			'label' => __( 'Streaming: PHP settings', 'mcp-native' ),
+			'value' => sprintf( 'SAPI %s; max_execution_time %d; zlib.output_compression %s; output_buffering %s', $streaming->sapi, $streaming->max_execution_time, $streaming->zlib_compression ? 'on' : 'off', '' !== $streaming->output_buffering ? $streaming->output_buffering : '0' ),
+		);
+		$fields['streaming_check'] = array(
+			'label' => __( 'Streaming: findings', 'mcp-native' ),
+			'value' => array() === $streaming->problems() ? __( 'none', 'mcp-native' ) : implode( ' ', $streaming->problems() ),
 		);
 		$adapter = self::adapter_status();
 		if ( null !== $adapter ) {
