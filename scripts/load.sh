@@ -18,6 +18,13 @@
 # script; a run that hits the time cap before its count is reported (table, warning), not failed.
 # php-fpm workers' RSS is measured after a warm-up and after the run.
 #
+# Streaming (issue 14): "mcp tools/call, streamed" calls load/stream with a progressToken and a log
+# level, so every answer is an SSE stream (5 progress events, a log line, the result last: each
+# body is checked for them). Meanwhile LOAD_ABANDONED calls of load/until-cancelled (which only
+# a closed stream ends, else after 300 s) are given up by their client (curl --max-time) once the
+# stream has opened. After the run every php-fpm worker must be idle within 10 s (the pool's status
+# page, /fpm-status) and a tools/call must be answered within 2 s: no worker stays stuck.
+#
 # Output: a table on stdout, also in .test-run/load/results.md and results.json.
 #
 # Environment:
@@ -29,6 +36,8 @@
 #   LOAD_MODES          default "without-extension with-extension"
 #   LOAD_REQUIRE_EXT=1  fail instead of skipping the with-extension run when $EXT_SO is missing
 #   LOAD_FLOORS         floors to measure (default "rest bare"; "" for none)
+#   LOAD_STREAM_REQUESTS requests of the streamed run (default LOAD_REQUESTS / 4)
+#   LOAD_ABANDONED      calls a client gives up on mid-stream during the streamed run (default 8)
 #   WP_STACK_FPM_WORKERS php-fpm static pool size (default 4)
 #   LOAD_KEEP_MARIADB=1 leave MariaDB running even if this script started it
 #
@@ -50,8 +59,10 @@ WARMUP="${LOAD_WARMUP:-$(( N / 20 < 20 ? 20 : (N / 20 > 200 ? 200 : N / 20) ))}"
 MAX_S="${LOAD_MAX_SECONDS:-150}"
 MODES="${LOAD_MODES:-without-extension with-extension}"
 FLOORS="${LOAD_FLOORS-rest bare}"
+STREAM_N="${LOAD_STREAM_REQUESTS:-$(( N / 4 ))}"
+ABANDONED="${LOAD_ABANDONED:-8}"
 export WP_STACK_FPM_WORKERS="${WP_STACK_FPM_WORKERS:-4}"
-for v in N FLOOR_N CONC THREADS WARMUP MAX_S; do
+for v in N FLOOR_N STREAM_N ABANDONED CONC THREADS WARMUP MAX_S; do
     [[ "${!v}" =~ ^[0-9]+$ ]] || die "$v must be a whole number (got '${!v}')"
 done
 [ "$N" -ge "$THREADS" ] && [ "$CONC" -ge "$THREADS" ] || die "LOAD_REQUESTS and LOAD_CONCURRENCY must be >= LOAD_THREADS"
@@ -93,6 +104,8 @@ INPUT='{"text":"the quick brown fox jumps over the lazy dog again and again","ro
 printf '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"load-work","arguments":%s}}' "$INPUT" > "$RUN/body-mcp.json"
 printf '{"input":%s}' "$INPUT" > "$RUN/body-rest.json"
 printf '%s' "$INPUT" > "$RUN/body-bare.json"
+printf '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"load-stream","arguments":%s,"_meta":{"progressToken":"load"}}}' "$INPUT" > "$RUN/body-stream.json"
+printf '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"load-until-cancelled","arguments":{}}}' > "$RUN/body-until-cancelled.json"
 
 # fpm_rss PORT → "sum_kib max_kib workers" of the pool's worker processes.
 fpm_rss() {
@@ -136,7 +149,51 @@ wrk_run() {
 
 kv() { sed -n "s/.*[[:space:]]$2=\([0-9]*\).*/\1/p" <<<"$1"; }
 
+# fpm_active BASE → the number of busy php-fpm workers (the status request itself is one), or "".
+fpm_active() {
+    curl -s --max-time 5 "$1/fpm-status?json" | sed -n 's/.*"active processes":\([0-9]*\).*/\1/p'
+}
+
+# abandon_calls URL SESSION COUNT DIR: COUNT calls of load/until-cancelled, two at a time, each given
+# up by its client 1.5 s after it started (curl --max-time); DIR/N.out holds what each received.
+abandon_calls() {
+    local url="$1" sid="$2" count="$3" dir="$4" lane i
+    for lane in 1 2; do
+        (
+            for (( i = lane; i <= count; i += 2 )); do
+                curl -s -N -o "$dir/$i.out" --max-time 1.5 -H "$AUTH" -H 'Content-Type: application/json' \
+                    -H 'Accept: application/json, text/event-stream' -H "Mcp-Session-Id: $sid" -H "MCP-Protocol-Version: $PROTO" \
+                    --data-binary @"$RUN/body-until-cancelled.json" "$url" || true
+            done
+        ) &
+    done
+    wait
+}
+
+# no_stuck_workers MODE BASE URL SESSION STREAMED: every worker idle within 10 s, then a tools/call within 2 s.
+no_stuck_workers() {
+    local mode="$1" base="$2" url="$3" sid="$4" active="" waited=0 took
+    while [ "$waited" -lt 50 ]; do
+        active="$(fpm_active "$base")"
+        [ "$active" = 1 ] && break
+        sleep 0.2; waited=$(( waited + 1 ))
+    done
+    if [ "$active" != 1 ]; then
+        log "$mode: STUCK WORKERS: $active php-fpm workers still busy 10 s after the streamed run"; failed=1
+        return
+    fi
+    took="$(curl -s -o "$RUN/after-stream.json" -w '%{time_total}' --max-time 10 -H "$AUTH" -H 'Content-Type: application/json' \
+        -H "Mcp-Session-Id: $sid" -H "MCP-Protocol-Version: $PROTO" --data-binary @"$RUN/body-mcp.json" "$url")"
+    if ! grep -q '"isError":false' "$RUN/after-stream.json" || ! awk -v t="$took" 'BEGIN { exit !(t < 2) }'; then
+        log "$mode: a tools/call after the streamed run took ${took}s: $(head -c 300 "$RUN/after-stream.json")"; failed=1
+        return
+    fi
+    log "$mode: no stuck workers: all idle after $(awk -v w="$waited" 'BEGIN { printf "%.1f", w / 5 }') s, a tools/call then took ${took}s"
+    STUCK_ROWS+=("| $mode | $ABANDONED ($5 after their stream had opened) | all idle after $(awk -v w="$waited" 'BEGIN { printf "%.1f", w / 5 }') s | ${took} s |")
+}
+
 declare -a ROWS=()
+declare -a STUCK_ROWS=()
 JSON_ROWS=()
 failed=0
 incomplete=0
@@ -230,6 +287,22 @@ for mode in $MODES; do
     measure "mcp tools/call" "$mode" "$port" "$mcp" "$RUN/body-mcp.json" '"isError":false' "$N" \
         -H "Mcp-Session-Id: $sid" -H "MCP-Protocol-Version: $PROTO"
 
+    # Streamed answers (the session's log level lets the log line through), with abandoned calls alongside.
+    curl -s -o /dev/null --max-time 10 -H "$AUTH" -H 'Content-Type: application/json' -H "Mcp-Session-Id: $sid" -H "MCP-Protocol-Version: $PROTO" \
+        -d '{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"info"}}' "$mcp"
+    gone="$RUN/abandoned-$mode"; rm -rf "$gone"; mkdir -p "$gone"
+    abandon_calls "$mcp" "$sid" "$ABANDONED" "$gone" &
+    abandon_pid=$!
+    export LOAD_EXPECT_ALSO='"progressToken":"load","progress":5,'
+    measure "mcp tools/call, streamed (SSE)" "$mode" "$port" "$mcp" "$RUN/body-stream.json" '"isError":false' "$STREAM_N" \
+        -H "Mcp-Session-Id: $sid" -H "MCP-Protocol-Version: $PROTO"
+    unset LOAD_EXPECT_ALSO
+    wait "$abandon_pid" || true
+    streamed="$( (grep -l '^:' "$gone"/*.out 2>/dev/null || true) | wc -l)"
+    log "$mode: $ABANDONED calls abandoned mid-call, $streamed of them after their stream had opened"
+    [ "$ABANDONED" = 0 ] || [ "$streamed" -gt 0 ] || { log "$mode: no abandoned call reached its stream: the scenario tested nothing"; failed=1; }
+    no_stuck_workers "$mode" "$base" "$mcp" "$sid" "$streamed"
+
     # The floors do not involve the plugin's code path, so they are measured once (first mode).
     if [ "$ran" = 0 ]; then
         for floor in $FLOORS; do
@@ -258,6 +331,12 @@ done
     echo "| scenario | mode | requests | errors | req/s | p50 ms | p99 ms | php-fpm workers' RSS before → after |"
     echo "|---|---|---:|---:|---:|---:|---:|---|"
     printf '%s\n' "${ROWS[@]}"
+    if [ "${#STUCK_ROWS[@]}" -gt 0 ]; then
+        echo
+        echo "| after the streamed run | calls given up mid-call | php-fpm workers | next tools/call |"
+        echo "|---|---|---|---:|"
+        printf '%s\n' "${STUCK_ROWS[@]}"
+    fi
 } | tee "$RUN/results.md"
 printf '[%s]\n' "$(IFS=,; echo "${JSON_ROWS[*]}")" > "$RUN/results.json"
 log "total $(( SECONDS - T0 )) s; results in $RUN/results.md and results.json"

@@ -49,8 +49,8 @@
 #                                     PHP_CLI_SERVER_WORKERS=$WP_STACK_WORKERS php -S with a router
 #                                     (pretty permalinks and /wp-json/ go to WordPress); nginx:
 #                                     nginx ($WP_STACK_NGINX_WORKERS workers) + php-fpm (static pool
-#                                     of $WP_STACK_FPM_WORKERS, clear_env=no), configs and sockets in
-#                                     DIR/.mcp-native. Exported variables (MCP_NATIVE_REQUIRE...) reach
+#                                     of $WP_STACK_FPM_WORKERS, clear_env=no; its status page on
+#                                     /fpm-status), configs and sockets in DIR/.mcp-native. Exported variables (MCP_NATIVE_REQUIRE...) reach
 #                                     PHP. Background, own process group(s); returns once /wp-json/
 #                                     answers 200 (max 30 s; at once if the server dies).
 #                                     Pids in DIR/.mcp-native/server-PORT[-fpm].pid; logs there:
@@ -634,6 +634,8 @@ listen = $sock
 listen.mode = 0666
 pm = static
 pm.max_children = $WP_STACK_FPM_WORKERS
+; how many workers are busy (scripts/load.sh checks none is stuck after its runs)
+pm.status_path = /fpm-status
 ; keep the environment: MCP_NATIVE_REQUIRE reaches the plugin
 clear_env = no
 catch_workers_output = yes
@@ -667,6 +669,7 @@ http {
         location ~ /\. { default_type application/json; return 404 '{"code":"not_found","message":"Not found.","data":{"status":404}}'; }
 $( [ -f "$dir/.mcp-native/network.php" ] && printf '%s\n' \
         'if (!-e $request_filename) { rewrite ^/[_0-9a-zA-Z-]+(/wp-(admin|includes|content).*)$ $1 last; rewrite ^/[_0-9a-zA-Z-]+(/[^/]+\.php)$ $1 last; }' )
+        location = /fpm-status { allow 127.0.0.1; deny all; include /etc/nginx/fastcgi_params; fastcgi_param SCRIPT_NAME /fpm-status; fastcgi_param SCRIPT_FILENAME /fpm-status; fastcgi_pass unix:$sock; }
         location / { try_files \$uri \$uri/ /index.php?\$args; }
         location ~ \.php\$ {
             try_files \$uri =404;

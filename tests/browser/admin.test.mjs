@@ -187,6 +187,18 @@ test('Site Health status tab reports the extension', async () => {
   await shot('site-health-status');
 });
 
+test('Site Health status tab has the streaming test, with what this host needs', async () => {
+  await page.goto(`${SITE}/wp-admin/site-health.php`);
+  const trigger = page.locator('button[aria-controls="health-check-accordion-block-mcp_native_streaming"]');
+  await trigger.waitFor({ state: 'attached' });
+  const list = await trigger.evaluate((b) => b.closest('[id^="health-check-issues-"]')?.id);
+  assert.ok(['health-check-issues-good', 'health-check-issues-recommended'].includes(list), list);
+  assert.match((await trigger.locator('.title').textContent()).trim(), /^MCP streaming: /);
+  const description = await page.locator('#health-check-accordion-block-mcp_native_streaming').textContent();
+  assert.match(description, /max_execution_time/);
+  assert.match(description, /buffering/);
+});
+
 test('Site Health info tab has the MCP Native section', async () => {
   const res = await page.goto(`${SITE}/wp-admin/site-health.php?tab=debug`);
   assert.equal(res.status(), 200);

@@ -1,7 +1,8 @@
 -- wrk script for scripts/load.sh: POSTs one JSON body, stops each thread after a fixed number of
 -- responses, and checks every response (status 200, body contains LOAD_EXPECT, no "error" member).
 -- Environment: LOAD_BODY_FILE (request body), LOAD_PER_THREAD (responses per thread), LOAD_EXPECT,
--- LOAD_DONE_DIR (an empty folder), LOAD_THREADS (wrk -t).
+-- LOAD_EXPECT_ALSO (optional: a second string every body must contain), LOAD_DONE_DIR (an empty
+-- folder), LOAD_THREADS (wrk -t).
 -- Prints one machine-readable line: LOAD_RESULT key=value ...
 --
 -- wrk's main thread sleeps for the whole -d duration even when every thread has stopped; the last
@@ -51,6 +52,7 @@ function init(args)
   wrk.headers["Accept"] = "application/json, text/event-stream"
   limit = tonumber(os.getenv("LOAD_PER_THREAD"))
   expect = os.getenv("LOAD_EXPECT")
+  expect_also = os.getenv("LOAD_EXPECT_ALSO") or ""
 end
 
 function response(status, headers, body)
@@ -59,7 +61,8 @@ function response(status, headers, body)
   if status ~= 200 then
     non200 = non200 + 1
     bad = true
-  elseif body == nil or not string.find(body, expect, 1, true) or string.find(body, '"error"', 1, true) then
+  elseif body == nil or not string.find(body, expect, 1, true) or string.find(body, '"error"', 1, true)
+      or (expect_also ~= "" and not string.find(body, expect_also, 1, true)) then
     badbody = badbody + 1
     bad = true
   end

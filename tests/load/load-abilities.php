@@ -5,6 +5,8 @@
  *              (/wp-json/mcp-native-load/mcp), through the Abilities API's own REST route
  *              (/wp-json/wp-abilities/v1/abilities/load/work/run) and by a bare REST route that calls the same
  *              PHP function with no Abilities API and no MCP in between (/wp-json/mcp-native-load/v1/work).
+ *              For the streaming runs: load/stream (the same work, reporting progress and log lines:
+ *              an SSE answer) and load/until-cancelled (works until the client goes away).
  *              Loopback test sites only.
  */
 
@@ -101,6 +103,49 @@ add_action(
 	}
 );
 
+// Streaming: the same work in 5 reported steps, and a call that only a closed stream ends.
+add_action(
+	'wp_abilities_api_init',
+	static function () {
+		wp_register_ability(
+			'load/stream',
+			array(
+				'label'               => 'Load work, streamed',
+				'description'         => 'The load work, reporting 5 progress steps and a log line.',
+				'category'            => 'load-tests',
+				'input_schema'        => mcp_native_load_input_schema(),
+				'execute_callback'    => static function ( $input ) {
+					for ( $step = 1; $step <= 5; $step++ ) {
+						\McpNative\Plugin\Report::progress( $step, 5, "step $step" );
+					}
+					\McpNative\Plugin\Report::log( 'info', 'done' );
+					return mcp_native_load_work( $input );
+				},
+				'permission_callback' => static fn() => current_user_can( 'read' ),
+				'meta'                => array( 'mcp' => array( 'public' => true ) ),
+			)
+		);
+		wp_register_ability(
+			'load/until-cancelled',
+			array(
+				'label'               => 'Until cancelled',
+				'description'         => 'Works in 50 ms steps until the client cancels (300 s at most: longer than a load run).',
+				'category'            => 'load-tests',
+				'input_schema'        => array( 'type' => 'object' ),
+				'execute_callback'    => static function () {
+					$start = microtime( true );
+					while ( ! \McpNative\Plugin\Report::cancelled() && microtime( true ) - $start < 300 ) {
+						usleep( 50000 );
+					}
+					return array( 'ms' => (int) ( 1000 * ( microtime( true ) - $start ) ) );
+				},
+				'permission_callback' => static fn() => current_user_can( 'read' ),
+				'meta'                => array( 'mcp' => array( 'public' => true ) ),
+			)
+		);
+	}
+);
+
 add_action(
 	'mcp_native_init',
 	static function ( $registry ) {
@@ -112,7 +157,7 @@ add_action(
 				'name'        => 'mcp-native load server',
 				'version'     => '1.0.0',
 				'description' => 'The load-test ability as a direct tool.',
-				'tools'       => array( 'load/work' ),
+				'tools'       => array( 'load/work', 'load/stream', 'load/until-cancelled' ),
 			)
 		);
 	}

@@ -44,9 +44,12 @@ final class Report {
 	}
 
 	/**
-	 * Whether the client cancelled the running call (notifications/cancelled, 2025-11-25 over HTTP):
-	 * a long ability checks it between steps and stops. Each check reads the database once; false
-	 * outside a request and on transports that cannot tell.
+	 * Whether the client cancelled the running call: a long ability checks it between steps and
+	 * stops. True once the client closed the call's SSE stream (HTTP, when it accepts SSE: asking
+	 * opens the stream and writes an SSE comment, since PHP learns of a closed connection only
+	 * when a write fails), closed stdin, or sent notifications/cancelled for it (HTTP sessions at
+	 * 2025-11-25: one database read per check; stdio: read from stdin without waiting). False
+	 * outside a request and where nothing can tell.
 	 */
 	public static function cancelled(): bool {
 		return Notifier::current()?->cancelled() ?? false;

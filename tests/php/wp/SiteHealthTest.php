@@ -14,6 +14,7 @@ namespace McpNative\Tests\WP;
 
 use McpNative\Plugin\Admin\ExtensionStatus;
 use McpNative\Plugin\Admin\SiteHealth;
+use McpNative\Plugin\Admin\StreamingConfig;
 use McpNative\Plugin\Contract;
 
 final class SiteHealthTest extends TestCase {
@@ -265,5 +266,66 @@ final class SiteHealthTest extends TestCase {
 		$fields = SiteHealth::info_fields( ExtensionStatus::detect() );
 		$this->assertArrayHasKey( 'server_strict-one', $fields );
 		$this->assertSame( rest_url( 'mcpn-health/strict' ) . ' — profile strict — 2 tools', $fields['server_strict-one']['value'] );
+	}
+
+	/**
+	 * The keys and types site-health.js requires, for the streaming test.
+	 */
+	private function assertStreamingResult( array $result ): void {
+		foreach ( array( 'label', 'status', 'description', 'actions', 'test' ) as $key ) {
+			$this->assertIsString( $result[ $key ] ?? null, "result.$key" );
+		}
+		$this->assertIsString( $result['badge']['label'] ?? null );
+		$this->assertContains( $result['status'], array( 'good', 'recommended' ) );
+		$this->assertSame( SiteHealth::STREAMING_TEST_ID, $result['test'] );
+	}
+
+	public function test_streaming_is_a_direct_test_and_runs_on_this_php(): void {
+		$tests = \WP_Site_Health::get_tests();
+		$this->assertArrayHasKey( SiteHealth::STREAMING_TEST_ID, $tests['direct'] );
+		$result = call_user_func( $tests['direct'][ SiteHealth::STREAMING_TEST_ID ]['test'] );
+		$this->assertStreamingResult( $result );
+		$detected = StreamingConfig::detect();
+		$this->assertSame( (int) ini_get( 'max_execution_time' ), $detected->max_execution_time );
+		$this->assertSame( array() === $detected->problems() ? 'good' : 'recommended', $result['status'] );
+	}
+
+	public function test_streaming_on_a_well_configured_nginx_and_fpm_host_is_good_and_names_what_php_cannot_read(): void {
+		$result = SiteHealth::streaming_result( new StreamingConfig( 'fpm-fcgi', 'nginx/1.22.1', 300, false, '4096' ) );
+		$this->assertStreamingResult( $result );
+		$this->assertSame( 'good', $result['status'] );
+		$this->assertStringContainsString( '<code>300 s</code>', $result['description'] );
+		$this->assertStringContainsString( 'X-Accel-Buffering: no', $result['description'] );
+		$this->assertStringContainsString( 'fastcgi_read_timeout', $result['description'] );
+		$this->assertStringContainsString( 'request_terminate_timeout', $result['description'] );
+	}
+
+	public function test_streaming_with_zlib_compression_and_a_short_time_limit_is_recommended_with_both_fixes(): void {
+		$config = new StreamingConfig( 'apache2handler', 'Apache/2.4.62 (Debian)', 10, true, '0' );
+		$this->assertSame( array( 'zlib.output_compression', 'max_execution_time' ), array_keys( $config->problems() ) );
+		$result = SiteHealth::streaming_result( $config );
+		$this->assertStreamingResult( $result );
+		$this->assertSame( 'recommended', $result['status'] );
+		$this->assertStringContainsString( 'zlib.output_compression is on', $result['description'] );
+		$this->assertStringContainsString( 'max_execution_time is 10 s', $result['description'] );
+		$this->assertStringContainsString( 'mod_deflate', $result['description'] );
+		$this->assertStringNotContainsString( 'request_terminate_timeout', $result['description'], 'not php-fpm' );
+	}
+
+	public function test_streaming_time_limit_boundary_and_the_advice_for_other_servers(): void {
+		$this->assertSame( array(), ( new StreamingConfig( 'cli-server', '', 0, false, '' ) )->problems(), 'no time limit is no problem' );
+		$this->assertStringContainsString( '<code>unlimited</code>', SiteHealth::streaming_result( new StreamingConfig( 'cli-server', '', 0, false, '' ) )['description'] );
+		$this->assertStringContainsString( 'proxy or CDN', SiteHealth::streaming_result( new StreamingConfig( 'cli-server', '', 0, false, '' ) )['description'] );
+		$this->assertSame( array( 'max_execution_time' ), array_keys( ( new StreamingConfig( 'fpm-fcgi', 'Apache', 29, false, '' ) )->problems() ) );
+		$this->assertSame( array(), ( new StreamingConfig( 'fpm-fcgi', 'Apache', 30, false, '' ) )->problems() );
+		$this->assertStringContainsString( 'flushpackets=on', SiteHealth::streaming_result( new StreamingConfig( 'fpm-fcgi', 'Apache', 30, false, '' ) )['description'] );
+	}
+
+	public function test_the_info_tab_lists_the_streaming_settings_of_this_php(): void {
+		$fields = SiteHealth::info_fields( ExtensionStatus::detect() );
+		$this->assertStringContainsString( 'SAPI ' . PHP_SAPI, $fields['streaming_php']['value'] );
+		$this->assertStringContainsString( 'max_execution_time ' . (int) ini_get( 'max_execution_time' ), $fields['streaming_php']['value'] );
+		$problems = StreamingConfig::detect()->problems();
+		$this->assertSame( array() === $problems ? 'none' : implode( ' ', $problems ), $fields['streaming_check']['value'] );
 	}
 }

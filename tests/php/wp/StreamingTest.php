@@ -87,15 +87,18 @@ final class StreamingTest extends AbstractMcpTest {
 	 * @param array<string, string> $headers Request headers.
 	 * @param list<string>          $frames  Receives the frames written.
 	 */
-	private function call_over_http( array $params, array $headers, array &$frames, bool $accepts_sse = true ): \WP_REST_Response {
+	private function call_over_http( array $params, array $headers, array &$frames, bool $accepts_sse = true, ?callable $aborted = null ): \WP_REST_Response {
 		$request = new \WP_REST_Request( 'POST', self::ROUTE );
 		foreach ( $headers + array( 'Content-Type' => 'application/json' ) as $name => $value ) {
 			$request->set_header( $name, $value );
 		}
 		$request->set_body( (string) wp_json_encode( array( 'jsonrpc' => '2.0', 'id' => 'c1', 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) + $params ) ) );
-		$stream = $accepts_sse ? new SseStream( static function ( string $frame ) use ( &$frames ) {
-			$frames[] = $frame;
-		} ) : null;
+		$stream = $accepts_sse ? new SseStream(
+			static function ( string $frame ) use ( &$frames ) {
+				$frames[] = $frame;
+			},
+			$aborted
+		) : null;
 		return ( new HttpTransport( $this->server() ) )->handle( $request, $stream );
 	}
 
@@ -268,5 +271,197 @@ final class StreamingTest extends AbstractMcpTest {
 		$lines = array_map( static fn( $l ) => json_decode( $l, true ), array_filter( explode( "\n", (string) stream_get_contents( $out, -1, 0 ) ) ) );
 		$this->assertSame( array( 'notifications/progress', 'notifications/progress', 'notifications/progress' ), array_column( $lines, 'method' ), 'error level: no log line' );
 		$this->assertSame( array( 1, 2, 3 ), array_column( array_column( $lines, 'params' ), 'progress' ) );
+	}
+
+	/**
+	 * Calls the test ability over HTTP while the client "closes" the stream after its first probe.
+	 *
+	 * @param array<string, mixed>  $params  tools/call params besides the name.
+	 * @param array<string, string> $headers Request headers.
+	 * @return array{0: list<string>, 1: list<bool>} The frames written, what Report::cancelled() said.
+	 */
+	private function call_and_close_the_stream( array $params, array $headers ): array {
+		$frames             = array();
+		$seen               = array();
+		$gone               = false;
+		$this->while_called = function () use ( &$seen, &$gone ) {
+			$seen[] = Report::cancelled(); // Opens the stream with a probe: the client is there.
+			$seen[] = Report::cancelled(); // Within the probe interval: no second write.
+			$gone   = true;                // The client closes the connection.
+			usleep( (int) ( SseStream::PROBE_INTERVAL * 1e6 ) + 20000 );
+			$seen[] = Report::cancelled(); // The next probe fails.
+			$seen[] = Report::cancelled();
+		};
+		$response = $this->call_over_http(
+			$params,
+			$headers,
+			$frames,
+			true,
+			static function () use ( &$gone ) {
+				return $gone ? 1 : 0;
+			}
+		);
+		$this->assertInstanceOf( StreamedResponse::class, $response );
+		return array( $frames, $seen );
+	}
+
+	public function test_a_closed_stream_cancels_the_call_and_nothing_more_is_written(): void {
+		$session = $this->initialize( self::ROUTE );
+		$this->request( self::ROUTE, $session, 'logging/setLevel', array( 'level' => 'debug' ) );
+		[ $frames, $seen ] = $this->call_and_close_the_stream( array( '_meta' => array( 'progressToken' => 't' ) ), array( 'Mcp-Session-Id' => $session, 'Accept' => 'application/json, text/event-stream' ) );
+		$this->assertSame( array( false, false, true, true ), $seen );
+		$this->assertSame( array( ": probe\n\n", ": probe\n\n" ), $frames, 'two SSE comments, then nothing: no progress, log or result for a cancelled call' );
+		$this->assertSame( array( false, false, false, false, false, false, false ), $this->reported, 'every report after the close says it was not sent' );
+	}
+
+	public function test_at_2026_07_28_closing_the_stream_is_the_cancellation(): void {
+		$this->initialize( self::ROUTE ); // Builds the registry.
+		$meta = array(
+			'io.modelcontextprotocol/protocolVersion'    => '2026-07-28',
+			'io.modelcontextprotocol/clientCapabilities' => new \stdClass(),
+		);
+		[ $frames, $seen ] = $this->call_and_close_the_stream( array( '_meta' => $meta ), array( 'Accept' => 'application/json, text/event-stream', 'MCP-Protocol-Version' => '2026-07-28', 'Mcp-Method' => 'tools/call', 'Mcp-Name' => self::TOOL ) );
+		$this->assertSame( array( false, false, true, true ), $seen );
+		$this->assertSame( array( ": probe\n\n", ": probe\n\n" ), $frames );
+	}
+
+	public function test_a_probe_while_the_client_stays_opens_the_stream_and_the_result_follows(): void {
+		$session            = $this->initialize( self::ROUTE );
+		$seen               = array();
+		$this->while_called = function () use ( &$seen ) {
+			$seen[] = Report::cancelled();
+		};
+		$frames   = array();
+		$response = $this->call_over_http( array(), array( 'Mcp-Session-Id' => $session, 'Accept' => 'application/json, text/event-stream' ), $frames, true, static fn() => 0 );
+		$this->assertInstanceOf( StreamedResponse::class, $response );
+		$this->assertSame( array( false ), $seen );
+		$this->assertSame( ": probe\n\n", $frames[0] );
+		$events = self::events( array_slice( $frames, 1 ) );
+		$this->assertSame( array( 'done' => 3 ), $events[0]['result']['structuredContent'] );
+	}
+
+	public function test_without_sse_a_cancellation_check_keeps_the_json_body(): void {
+		$session            = $this->initialize( self::ROUTE );
+		$seen               = array();
+		$this->while_called = function () use ( &$seen ) {
+			$seen[] = Report::cancelled();
+		};
+		$response = $this->post( self::ROUTE, array( 'jsonrpc' => '2.0', 'id' => 2, 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) ), array( 'Mcp-Session-Id' => $session, 'Accept' => 'application/json' ) );
+		$this->assertNotInstanceOf( StreamedResponse::class, $response );
+		$this->assertSame( array( false ), $seen );
+		$this->assertSame( array( 'done' => 3 ), $this->decoded( $response )['result']['structuredContent'] );
+	}
+
+	/**
+	 * A stdio transport on a socket pair (selectable, as a real stdin pipe), initialized.
+	 *
+	 * @return array{0: StdioTransport, 1: resource, 2: resource, 3: \Closure(array): string} The
+	 *         transport, the client's end of stdin, its stdout, and a line encoder.
+	 */
+	private function stdio_on_a_pipe( string $version = '2025-11-25' ): array {
+		$this->initialize( self::ROUTE ); // Builds the registry.
+		$pair = stream_socket_pair( STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP );
+		$this->assertIsArray( $pair );
+		$out   = fopen( 'php://memory', 'w+' );
+		$stdio = new StdioTransport( $this->server(), $pair[0], $out, fopen( 'php://memory', 'w+' ) );
+		$line  = static fn( array $message ) => wp_json_encode( array( 'jsonrpc' => '2.0' ) + $message ) . "\n";
+		if ( '2025-11-25' === $version ) {
+			$stdio->handle_line( $line( array( 'id' => 1, 'method' => 'initialize', 'params' => array( 'protocolVersion' => '2025-11-25', 'capabilities' => new \stdClass(), 'clientInfo' => array( 'name' => 't', 'version' => '1' ) ) ) ) );
+			$stdio->handle_line( $line( array( 'id' => 2, 'method' => 'logging/setLevel', 'params' => array( 'level' => 'debug' ) ) ) );
+		}
+		return array( $stdio, $pair[1], $out, $line );
+	}
+
+	/**
+	 * @param resource $out The transport's stdout.
+	 * @return list<array<string, mixed>>
+	 */
+	private static function lines( $out ): array {
+		return array_values( array_map( static fn( $l ) => json_decode( $l, true ), array_filter( explode( "\n", (string) stream_get_contents( $out, -1, 0 ) ) ) ) );
+	}
+
+	public function test_stdio_notifications_cancelled_arriving_while_the_call_runs_stops_it_and_suppresses_its_answer(): void {
+		[ $stdio, $client, $out, $line ] = $this->stdio_on_a_pipe();
+		$seen                             = array();
+		$this->while_called               = function () use ( &$seen, $client, $line ) {
+			$seen[] = Report::cancelled();
+			fwrite( $client, $line( array( 'method' => 'notifications/cancelled', 'params' => array( 'requestId' => '3' ) ) ) ); // The string "3": another request.
+			fwrite( $client, $line( array( 'id' => 4, 'method' => 'ping' ) ) );              // Waits its turn.
+			$seen[] = Report::cancelled();
+			fwrite( $client, $line( array( 'method' => 'notifications/cancelled', 'params' => array( 'requestId' => 3, 'reason' => 'user' ) ) ) );
+			$seen[] = Report::cancelled();
+		};
+		ftruncate( $out, 0 );
+		$answer = $stdio->handle_line( $line( array( 'id' => 3, 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL, '_meta' => array( 'progressToken' => 'p' ) ) ) ) );
+		$this->assertSame( array( false, false, true ), $seen );
+		$this->assertNull( $answer, 'a cancelled request gets no answer' );
+		$this->assertSame( array(), self::lines( $out ), 'and no notification after the cancellation' );
+		$this->assertNotContains( true, $this->reported );
+		fclose( $client );
+		$this->assertSame( 0, $stdio->serve() );
+		$this->assertSame( array( array( 'jsonrpc' => '2.0', 'id' => 4, 'result' => array() ) ), self::lines( $out ), 'the line read during the call is answered after it' );
+
+		// The next call is not cancelled by the old notification.
+		$this->while_called = null;
+		$this->reported     = array();
+		$answer             = $stdio->handle_line( $line( array( 'id' => 5, 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) ) ) );
+		$this->assertEquals( (object) array( 'done' => 3 ), $answer['result']['structuredContent'] ?? null );
+	}
+
+	public function test_stdio_cancellation_at_2026_07_28_without_a_session(): void {
+		[ $stdio, $client, $out, $line ] = $this->stdio_on_a_pipe( '2026-07-28' );
+		$seen                             = array();
+		$this->while_called               = function () use ( &$seen, $client, $line ) {
+			$seen[] = Report::cancelled();
+			fwrite( $client, $line( array( 'method' => 'notifications/cancelled', 'params' => array( 'requestId' => 'x1' ) ) ) );
+			$seen[] = Report::cancelled();
+		};
+		$meta   = array(
+			'io.modelcontextprotocol/protocolVersion'    => '2026-07-28',
+			'io.modelcontextprotocol/clientCapabilities' => new \stdClass(),
+			'io.modelcontextprotocol/logLevel'           => 'debug',
+		);
+		$answer = $stdio->handle_line( $line( array( 'id' => 'x1', 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL, '_meta' => $meta ) ) ) );
+		$this->assertSame( array( false, true ), $seen );
+		$this->assertNull( $answer );
+		$this->assertSame( array(), self::lines( $out ), 'no further messages for a cancelled request' );
+	}
+
+	public function test_stdio_closed_stdin_cancels_the_running_call(): void {
+		[ $stdio, $client, , $line ] = $this->stdio_on_a_pipe();
+		$seen                         = array();
+		$this->while_called           = function () use ( &$seen, $client ) {
+			$seen[] = Report::cancelled();
+			fclose( $client );
+			$seen[] = Report::cancelled();
+		};
+		$stdio->handle_line( $line( array( 'id' => 3, 'method' => 'tools/call', 'params' => array( 'name' => self::TOOL ) ) ) );
+		$this->assertSame( array( false, true ), $seen );
+	}
+
+	public function test_list_changed_is_neither_served_nor_declared(): void {
+		// No GET stream (a PHP worker per listening client): so no list_changed and no subscriptions.
+		$get = $this->rest( 'GET', self::ROUTE, null, array( 'Accept' => 'text/event-stream' ) );
+		$this->assertSame( 405, $get->get_status() );
+		$this->assertNotInstanceOf( StreamedResponse::class, $get );
+		$init = $this->post( self::ROUTE, array( 'jsonrpc' => '2.0', 'id' => 1, 'method' => 'initialize', 'params' => array( 'protocolVersion' => '2025-11-25', 'capabilities' => new \stdClass(), 'clientInfo' => array( 'name' => 't', 'version' => '1' ) ) ) );
+		$capabilities = $this->decoded( $init )['result']['capabilities'];
+		foreach ( array( 'tools', 'resources', 'prompts' ) as $kind ) {
+			$this->assertFalse( $capabilities[ $kind ]['listChanged'], "$kind.listChanged" );
+		}
+		$this->assertFalse( $capabilities['resources']['subscribe'] );
+	}
+
+	public function test_at_2026_07_28_a_notifications_cancelled_over_http_is_accepted_and_ignored(): void {
+		// Closing the stream is the signal there; a notification has no session to name the request in.
+		$response = $this->post(
+			self::ROUTE,
+			array( 'jsonrpc' => '2.0', 'method' => 'notifications/cancelled', 'params' => array( 'requestId' => 1 ) ),
+			array( 'MCP-Protocol-Version' => '2026-07-28' )
+		);
+		$this->assertSame( 202, $response->get_status() );
+		$this->assertNull( $response->get_data() );
+		global $wpdb;
+		$this->assertSame( 0, (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( CancelledRequests::PREFIX ) . '%' ) ), 'nothing recorded' );
 	}
 }

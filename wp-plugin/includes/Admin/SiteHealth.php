@@ -1,6 +1,7 @@
 <?php
 /**
- * Tools → Site Health: the extension test (Status tab) and the plugin's section of the Info tab.
+ * Tools → Site Health: the extension and streaming tests (Status tab) and the plugin's section of
+ * the Info tab.
  *
  * @package McpNative
  */
@@ -15,6 +16,8 @@ final class SiteHealth {
 	public const TEST_ID = 'mcp_native_extension';
 
 	public const ADAPTER_TEST_ID = 'mcp_native_adapter';
+
+	public const STREAMING_TEST_ID = 'mcp_native_streaming';
 
 	public const INFO_SECTION = 'mcp-native';
 
@@ -31,6 +34,10 @@ final class SiteHealth {
 		$tests['direct'][ self::TEST_ID ] = array(
 			'label' => __( 'MCP Native extension', 'mcp-native' ),
 			'test'  => array( self::class, 'run_test' ),
+		);
+		$tests['direct'][ self::STREAMING_TEST_ID ] = array(
+			'label' => __( 'MCP Native streaming (progress and log messages)', 'mcp-native' ),
+			'test'  => array( self::class, 'run_streaming_test' ),
 		);
 		$adapter = self::adapter_status();
 		if ( null !== $adapter && ( ! empty( $adapter['adapter_loaded'] ) || ! empty( $adapter['opted_in'] ) ) ) {
@@ -214,6 +221,53 @@ final class SiteHealth {
 	}
 
 	/**
+	 * The streaming test on the running PHP.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function run_streaming_test(): array {
+		return self::streaming_result( StreamingConfig::detect() );
+	}
+
+	/**
+	 * Good when nothing PHP can read holds events back or cuts long calls short, else recommended
+	 * with what to change; both name what the web server in use needs, which PHP cannot read.
+	 *
+	 * @return array{label: string, status: string, badge: array{label: string, color: string}, description: string, actions: string, test: string}
+	 */
+	public static function streaming_result( StreamingConfig $config ): array {
+		$problems    = $config->problems();
+		$description = '<p>' . esc_html__( 'While an ability runs, MCP Native can send the client its progress and log messages as an SSE stream, and a client that closes the stream cancels the call. For that, nothing between PHP and the client may hold the events back, and long calls must be allowed to run.', 'mcp-native' ) . '</p>';
+		if ( array() !== $problems ) {
+			$description .= '<ul>';
+			foreach ( $problems as $problem ) {
+				$description .= '<li>' . esc_html( $problem ) . '</li>';
+			}
+			$description .= '</ul>';
+		} else {
+			$description .= '<p>' . sprintf(
+				/* translators: 1: max_execution_time value */
+				esc_html__( 'PHP: zlib.output_compression is off, max_execution_time is %1$s (PHP\'s own output buffers are emptied before every event).', 'mcp-native' ),
+				'<code>' . esc_html( 0 === $config->max_execution_time ? __( 'unlimited', 'mcp-native' ) : $config->max_execution_time . ' s' ) . '</code>'
+			) . '</p>';
+		}
+		$description .= '<p>' . esc_html( $config->server_advice() ) . '</p>';
+		return array(
+			'label'       => array() === $problems
+				? __( 'MCP streaming: PHP sends events as they happen', 'mcp-native' )
+				: __( 'MCP streaming: this host\'s PHP settings can hold events back or cut long calls short', 'mcp-native' ),
+			'status'      => array() === $problems ? 'good' : 'recommended',
+			'badge'       => array(
+				'label' => __( 'Performance', 'mcp-native' ),
+				'color' => 'blue',
+			),
+			'description' => $description,
+			'actions'     => '',
+			'test'        => self::STREAMING_TEST_ID,
+		);
+	}
+
+	/**
 	 * How to load the extension in this PHP, on the host as it is (escaped HTML): which build to
 	 * get, where the file goes, the php.ini line for this PHP's configuration, what to restart.
 	 */
@@ -353,6 +407,15 @@ final class SiteHealth {
 			);
 		}
 
+		$streaming = StreamingConfig::detect();
+		$fields['streaming_php']   = array(
+			'label' => __( 'Streaming: PHP settings', 'mcp-native' ),
+			'value' => sprintf( 'SAPI %s; max_execution_time %d; zlib.output_compression %s; output_buffering %s', $streaming->sapi, $streaming->max_execution_time, $streaming->zlib_compression ? 'on' : 'off', '' !== $streaming->output_buffering ? $streaming->output_buffering : '0' ),
+		);
+		$fields['streaming_check'] = array(
+			'label' => __( 'Streaming: findings', 'mcp-native' ),
+			'value' => array() === $streaming->problems() ? __( 'none', 'mcp-native' ) : implode( ' ', $streaming->problems() ),
+		);
 		$adapter = self::adapter_status();
 		if ( null !== $adapter ) {
 			$fields['adapter_acceleration'] = array(

@@ -36,7 +36,7 @@ final class Dispatcher {
 	 */
 	public function dispatch( Message $message, SessionScope $session, ?string $declared_version = null, ?NotificationChannel $channel = null ): ?array {
 		if ( Message::REQUEST === $message->kind && RequestMeta::is_stateless_request( $message, $declared_version ) ) {
-			return $this->dispatch_stateless( $message, $channel );
+			return $this->dispatch_stateless( $message, $session, $channel );
 		}
 		if ( Message::NOTIFICATION === $message->kind && 'notifications/cancelled' === $message->method ) {
 			$cancelled = $message->param( 'requestId' );
@@ -73,10 +73,12 @@ final class Dispatcher {
 	 * @return array<string, mixed>
 	 * @throws JsonRpcError On every protocol error.
 	 */
-	private function dispatch_stateless( Message $message, ?NotificationChannel $channel ): array {
+	private function dispatch_stateless( Message $message, SessionScope $session, ?NotificationChannel $channel ): array {
 		$meta     = RequestMeta::of( $message );
 		$method   = MethodTable::lookup( $message, true );
-		$notifier = Notifier::for_request( $message, $channel, $meta->log_level );
+		$id       = $message->id;
+		// No session, but the connection's own cancellation (stdio's notifications/cancelled) still counts.
+		$notifier = Notifier::for_request( $message, $channel, $meta->log_level, ( is_string( $id ) || is_int( $id ) ) ? static fn() => $session->is_cancelled( $id ) : null );
 		$result   = $notifier->run( fn() => $this->handle( $method, $message, new StatelessScope(), $meta ) );
 		if ( is_array( $result ) ) {
 			$result['resultType'] ??= 'complete';

@@ -56,10 +56,13 @@ final class Notifier {
 	}
 
 	/**
-	 * Whether the client cancelled this request (notifications/cancelled); the ability should stop.
+	 * Whether the client cancelled this request: it closed the stream or its stdin (the channel
+	 * says), or sent notifications/cancelled (the session says); the ability should stop.
 	 */
 	public function cancelled(): bool {
-		$this->was_cancelled = $this->was_cancelled || ( null !== $this->cancelled && ( $this->cancelled )() );
+		$this->was_cancelled = $this->was_cancelled
+			|| ( $this->channel?->disconnected() ?? false )
+			|| ( null !== $this->cancelled && ( $this->cancelled )() );
 		return $this->was_cancelled;
 	}
 
@@ -155,16 +158,15 @@ final class Notifier {
 		}
 		$this->sending = true;
 		try {
-			$this->channel?->send(
+			return $this->channel?->send(
 				array(
 					'jsonrpc' => '2.0',
 					'method'  => $method,
 					'params'  => $params,
 				)
-			);
+			) ?? false;
 		} finally {
 			$this->sending = false;
 		}
-		return true;
 	}
 }

@@ -23,6 +23,10 @@ final class StdioSessionScope implements SessionScope {
 
 	private ?string $log_level = null;
 
+	private string|int|null $in_flight = null;
+
+	private bool $in_flight_cancelled = false;
+
 	public function admit( Message $message, Method $method ): void {
 		if ( ! $this->initialized && Method::IN_SESSION === $method->session ) {
 			throw ErrorFactory::invalid_request( 'the server is not initialized: send initialize first', $message->id );
@@ -43,13 +47,32 @@ final class StdioSessionScope implements SessionScope {
 	}
 
 	/**
-	 * One process reads one line at a time: a cancellation is read only after the call it names
-	 * has ended, so there is nothing left to stop.
+	 * Records notifications/cancelled for the request being handled (read from stdin while it runs,
+	 * StdioTransport::disconnected()); one naming any other request comes too late and is ignored.
 	 */
-	public function cancel( string|int $request_id ): void {}
+	public function cancel( string|int $request_id ): void {
+		if ( null !== $this->in_flight && $request_id === $this->in_flight ) {
+			$this->in_flight_cancelled = true;
+		}
+	}
 
 	public function is_cancelled( string|int $request_id ): bool {
-		return false;
+		return $this->in_flight_cancelled && $request_id === $this->in_flight;
+	}
+
+	/**
+	 * The request the transport is handling now (null between requests): requests run one at a time.
+	 */
+	public function running( string|int|null $request_id ): void {
+		$this->in_flight           = $request_id;
+		$this->in_flight_cancelled = false;
+	}
+
+	/**
+	 * Whether the client cancelled the request being handled.
+	 */
+	public function in_flight_cancelled(): bool {
+		return $this->in_flight_cancelled;
 	}
 
 	public function forget( string|int $request_id ): void {}

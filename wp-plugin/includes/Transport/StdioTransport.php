@@ -46,6 +46,8 @@ final class StdioTransport implements NotificationChannel {
 	/** @var resource */
 	private $err;
 
+	private ?LineReader $lines = null;
+
 	/**
 	 * @param Server        $server The server to speak for.
 	 * @param resource|null $in     Input stream (default STDIN).
@@ -68,7 +70,7 @@ final class StdioTransport implements NotificationChannel {
 	 * Reads messages until end of input. Returns the process exit code (0).
 	 */
 	public function serve(): int {
-		$limit = HttpTransport::max_body_bytes();
+		$limit = $this->limit();
 		// wp_die() would end the process (and the client's connection): while serving, it throws,
 		// so code that dies in a tool gives that call an error result and the server lives on.
 		foreach ( self::DIE_FILTERS as $filter ) {
@@ -109,19 +111,10 @@ final class StdioTransport implements NotificationChannel {
 	}
 
 	private function read_loop( int $limit ): int {
-		while ( true ) {
-			$line = fgets( $this->in, $limit + 2 );
-			if ( false === $line ) {
-				return 0; // End of input: the client closed the pipe.
-			}
-			if ( ! str_ends_with( $line, "\n" ) && strlen( $line ) > $limit ) {
-				// Longer than the limit: drop the rest of this line, answer once.
-				while ( ! feof( $this->in ) ) {
-					$rest = fgets( $this->in, 65536 );
-					if ( false === $rest || str_ends_with( $rest, "\n" ) ) {
-						break;
-					}
-				}
+		$this->lines ??= new LineReader( $this->in, $limit );
+		// Null: end of input, the client closed the pipe.
+		while ( null !== ( $line = $this->lines->next() ) ) {
+			if ( LineReader::TOO_LONG === $line ) {
 				$this->write( ErrorFactory::body_too_large( $limit )->to_response() );
 				continue;
 			}
@@ -130,6 +123,7 @@ final class StdioTransport implements NotificationChannel {
 				$this->write( $response );
 			}
 		}
+		return 0;
 	}
 
 	/**
@@ -149,6 +143,7 @@ final class StdioTransport implements NotificationChannel {
 				try {
 					$message = Message::parse( $line );
 					$id      = $message->id;
+					$this->session->running( Message::REQUEST === $message->kind && ( is_string( $id ) || is_int( $id ) ) ? $id : null );
 					return $this->dispatcher->dispatch( $message, $this->session, null, $this );
 				} catch ( JsonRpcError $error ) {
 					return ( null === $error->id && null !== $id ? $error->with_id( $id ) : $error )->to_response();
@@ -158,19 +153,58 @@ final class StdioTransport implements NotificationChannel {
 				return ErrorFactory::internal_error( $id )->to_response();
 			}
 		);
+		// A cancelled request gets no answer (the client stopped waiting for it; 2026-07-28: no further messages).
+		$cancelled = $this->session->in_flight_cancelled();
+		$this->session->running( null );
 		if ( '' !== $stray ) {
 			fwrite( $this->err, '[mcp-native] output printed while serving a request (not sent to the client): ' . substr( $stray, 0, 2000 ) . "\n" );
 		}
-		return $response;
+		return $cancelled ? null : $response;
 	}
 
 	/**
-	 * A notification sent while a request runs (progress, log): one line before the response.
+	 * A notification sent while a request runs (progress, log): one line before the response;
+	 * none once the client cancelled the request.
 	 *
 	 * @param array<string, mixed> $notification The notification.
 	 */
-	public function send( array $notification ): void {
+	public function send( array $notification ): bool {
+		if ( $this->session->in_flight_cancelled() ) {
+			return false;
+		}
 		$this->write( $notification );
+		return true;
+	}
+
+	/**
+	 * Asked by a running call (Report::cancelled()): takes in what arrived on stdin without waiting.
+	 * A notifications/cancelled is handled now (the session records it for the request in flight);
+	 * every other line waits its turn. Closed stdin means the client is gone.
+	 */
+	public function disconnected(): bool {
+		$this->lines ??= new LineReader( $this->in, $this->limit() );
+		$this->lines->poll( fn( string $line ) => $this->take_cancellation( $line ) );
+		return $this->lines->at_eof();
+	}
+
+	private function take_cancellation( string $line ): bool {
+		if ( ! str_contains( $line, 'cancelled' ) ) {
+			return false; // Most lines: no parse needed (the slash may be escaped as \/).
+		}
+		try {
+			$message = Message::parse( $line );
+		} catch ( JsonRpcError $error ) {
+			return false; // Answered in its turn.
+		}
+		if ( Message::NOTIFICATION !== $message->kind || 'notifications/cancelled' !== $message->method ) {
+			return false;
+		}
+		$this->dispatcher->dispatch( $message, $this->session );
+		return true;
+	}
+
+	private function limit(): int {
+		return HttpTransport::max_body_bytes();
 	}
 
 	/**
