@@ -56,6 +56,34 @@ final class NameSanitizer {
 		return $filtered;
 	}
 
+	/** Characters of the usual ability name (core allows lowercase letters, digits, '-' and '/'). */
+	private const PLAIN = 'abcdefghijklmnopqrstuvwxyz0123456789-/';
+
+	/**
+	 * What sanitizing keeps of an ASCII name: its letters, digits, '_' and '.' in order (it only
+	 * adds, replaces or removes other characters, and '_' at the edges). A name and every name that
+	 * sanitizes to it have the same key.
+	 */
+	public static function key( string $name ): string {
+		return trim( (string) preg_replace( '/[^A-Za-z0-9_.]+/', '', $name ), '_' );
+	}
+
+	/**
+	 * False only when $ability_name cannot sanitize to a name whose key() is $key, so a tool lookup
+	 * sanitizes (and filters) only the abilities that may hold the name. A name that could be
+	 * truncated (longer than MAX_LENGTH) or transliterated (non-ASCII) may always. Not for names a
+	 * filter may change.
+	 */
+	public static function may_sanitize_to( string $ability_name, string $key ): bool {
+		if ( strlen( $ability_name ) > self::MAX_LENGTH ) {
+			return true;
+		}
+		if ( strspn( $ability_name, self::PLAIN ) === strlen( $ability_name ) ) {
+			return str_replace( array( '-', '/' ), '', $ability_name ) === $key; // No '_' to trim: key() without a regex.
+		}
+		return 1 === preg_match( '/[\x80-\xff]/', $ability_name ) || self::key( $ability_name ) === $key;
+	}
+
 	/**
 	 * @return string|\WP_Error The MCP name, or WP_Error `mcp_name_invalid`.
 	 */

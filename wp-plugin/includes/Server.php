@@ -110,7 +110,12 @@ final class Server {
 		if ( SiteIdentity::TOOL_NAME === $name ) {
 			return SiteIdentity::tool();
 		}
+		// Only abilities whose name can sanitize to this one are looked at (unless a filter renames tools).
+		$key = has_filter( 'mcp_native_tool_name' ) ? null : NameSanitizer::key( $name );
 		foreach ( $this->ability_names as $ability_name ) {
+			if ( null !== $key && ! NameSanitizer::may_sanitize_to( $ability_name, $key ) ) {
+				continue;
+			}
 			$ability = function_exists( 'wp_has_ability' ) && wp_has_ability( $ability_name ) ? wp_get_ability( $ability_name ) : null;
 			if ( ! $ability instanceof \WP_Ability || ToolFactory::tool_name( $ability, $this->id ) !== $name ) {
 				continue;

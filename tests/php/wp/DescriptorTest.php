@@ -64,6 +64,47 @@ final class DescriptorTest extends AbstractMcpTest {
 		$this->assertSame( $expected, $actual );
 	}
 
+	/**
+	 * A tool lookup sanitizes only the abilities NameSanitizer::may_sanitize_to() lets through: it
+	 * must let through every name that sanitizes to the tool name (reference cases, 3 000 random
+	 * names over the characters the rules treat differently, a truncated one), and few others.
+	 */
+	public function test_may_sanitize_to_lets_through_every_name_that_sanitizes_to_the_tool_name(): void {
+		$names = array_column( self::sanitizer_cases(), 0 );
+		mt_srand( 15 );
+		$alphabet = array( 'a', 'b', 'Z', '0', '9', '_', '.', '-', '/', ' ', '@', 'é', "\t", 'ß' );
+		for ( $i = 0; $i < 3000; $i++ ) {
+			$name = '';
+			for ( $j = mt_rand( 1, 12 ); $j > 0; $j-- ) {
+				$name .= $alphabet[ mt_rand( 0, count( $alphabet ) - 1 ) ];
+			}
+			$names[] = $name;
+		}
+		$names[] = str_repeat( 'ab/', 60 );
+		$checked = 0;
+		foreach ( $names as $name ) {
+			$tool = NameSanitizer::sanitize( $name );
+			if ( is_string( $tool ) ) {
+				$this->assertTrue( NameSanitizer::may_sanitize_to( $name, NameSanitizer::key( $tool ) ), "'$name' sanitizes to '$tool'" );
+				++$checked;
+			}
+		}
+		$this->assertGreaterThan( 2000, $checked );
+
+		$pool = array();
+		for ( $i = 0; $i < 500; $i++ ) {
+			$pool[] = "bench/tool-$i";
+		}
+		$pool[] = 'bench-tool/70';
+		$pool[] = 'bénch/tool-70';
+		$through = static fn( string $tool ) => array_values( array_filter( $pool, static fn( $n ) => NameSanitizer::may_sanitize_to( $n, NameSanitizer::key( $tool ) ) ) );
+		$this->assertSame( array( 'bench/tool-70', 'bench-tool/70', 'bénch/tool-70' ), $through( 'bench-tool-70' ) );
+		$this->assertSame( array( 'bénch/tool-70' ), $through( 'nothing' ) );
+		$this->assertTrue( NameSanitizer::may_sanitize_to( str_repeat( 'a/', 70 ), 'x' ), 'a name long enough to be truncated' );
+		$this->assertFalse( NameSanitizer::may_sanitize_to( 'My_Plugin/Tool.x', NameSanitizer::key( 'my-plugin-tool-x' ) ), 'case and _ . are kept' );
+		$this->assertTrue( NameSanitizer::may_sanitize_to( '__My_Plugin/Tool.x@', NameSanitizer::key( 'My_Plugin-Tool.x' ) ) );
+	}
+
 	public static function sanitizer_cases(): array {
 		return array(
 			'valid'            => array( 'my-tool', 'my-tool' ),

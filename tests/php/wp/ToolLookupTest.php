@@ -99,6 +99,28 @@ final class ToolLookupTest extends AbstractMcpTest {
 		$this->assertSame( 'mcpn-lookup/first', $make()->get_tool( 'same-name' )->ability->get_name(), 'the first that converts holds the name' );
 	}
 
+	/**
+	 * Without a name filter the lookup sanitizes only abilities whose names can give the tool
+	 * name; two abilities that sanitize to the same name still resolve as the list does.
+	 */
+	public function test_the_lookup_without_a_name_filter_answers_as_the_list_does(): void {
+		$this->register_test_ability( 'mcpn-lookup/a-b' );
+		$this->register_test_ability( 'mcpn-lookup-a/b' );
+		$this->register_test_ability( 'mcpn-lookup/c' );
+		$abilities = array( 'mcpn-lookup-a/b', 'mcpn-lookup/a-b', 'mcpn-lookup/c', 'mcpn-lookup/missing' );
+		$make      = static fn() => new Server( 'lookup', 'mcpn-lookup', 'tools', 'lookup', '1', '', $abilities, array() );
+		$listed    = $make()->tools();
+		$this->assertSame( array( 'mcpn-lookup-a-b', 'mcpn-lookup-c' ), array_values( array_diff( array_keys( $listed ), array( SiteIdentity::TOOL_NAME ) ) ) );
+		foreach ( array( 'mcpn-lookup-a-b', 'mcpn-lookup-c', 'mcpn-lookup-missing', 'mcpn-lookup-a' ) as $name ) {
+			$found = $make()->get_tool( $name );
+			$this->assertSame( isset( $listed[ $name ] ), null !== $found, $name );
+			if ( null !== $found ) {
+				$this->assertSame( $listed[ $name ]->ability->get_name(), $found->ability->get_name(), $name );
+			}
+		}
+		$this->assertSame( 'mcpn-lookup-a/b', $make()->get_tool( 'mcpn-lookup-a-b' )->ability->get_name(), 'the first of the server\'s list holds the name' );
+	}
+
 	private static function nested( int $depth ): array {
 		$schema = array( 'type' => 'string' );
 		for ( $i = 0; $i < $depth; $i++ ) {
