@@ -220,7 +220,10 @@ final class SchemaTransformer {
 
 	private static function rebuilt_or_same( array $value, ?string $position, int $depth, bool $always_rebuild, int $wire ) {
 		$cleaned = self::entries( $value, $position, $depth, $always_rebuild, $wire );
-		return self::WIRE_OFF === $wire ? $cleaned ?? self::$same : self::wire_container( $value, $position, $cleaned );
+		if ( self::WIRE_OFF === $wire || ( null === $cleaned && array() !== $value && SchemaKeywords::SCHEMA_MAP !== $position && SchemaKeywords::MAP_OF_SCHEMA_OR_LIST !== $position ) ) {
+			return $cleaned ?? self::$same; // (the common cases, without a call)
+		}
+		return self::wire_container( $value, $position, $cleaned );
 	}
 
 	/**
@@ -250,14 +253,18 @@ final class SchemaTransformer {
 		} elseif ( SchemaKeywords::SCHEMA === $position ) {
 			$position = null;
 		}
-		// On the wire a list of sub-schemas is a JSON array, whatever its keys were.
-		$reindex       = self::WIRE_OFF !== $wire && SchemaKeywords::SCHEMA_LIST === $position && ! array_is_list( $container );
-		$schema_node   = self::WIRE_OFF !== $wire && null === $position;
-		$promoted_from = count( self::$promoted );
-		$renumbered    = self::WIRE_PROPERTIES === $wire && array_is_list( $container );
-		$required_true = false;
-		$required      = null;
-		$rebuilt       = $always_rebuild || $reindex ? array() : null;
+		$reindex     = false;
+		$schema_node = false;
+		if ( self::WIRE_OFF !== $wire ) {
+			// On the wire a list of sub-schemas is a JSON array, whatever its keys were.
+			$reindex       = SchemaKeywords::SCHEMA_LIST === $position && ! array_is_list( $container );
+			$schema_node   = null === $position;
+			$promoted_from = count( self::$promoted );
+			$renumbered    = self::WIRE_PROPERTIES === $wire && array_is_list( $container );
+			$required_true = false;
+			$required      = null;
+		}
+		$rebuilt = $always_rebuild || $reindex ? array() : null;
 		$index         = 0;
 		foreach ( $container as $key => $child ) {
 			if ( $schema_node && 'required' === $key ) {
@@ -289,6 +296,8 @@ final class SchemaTransformer {
 				: SchemaKeywords::child_position( $position, $key );
 			if ( SchemaKeywords::WORDPRESS_ONLY === $child_position ) {
 				$outcome = self::$remove;
+			} elseif ( null === $child || is_scalar( $child ) ) {
+				$outcome = self::$same; // value()'s answer for a leaf, without the call: most keys hold one
 			} else {
 				if ( self::WIRE_OFF === $wire || SchemaKeywords::DATA === $child_position ) {
 					$child_wire = self::WIRE_OFF;
@@ -297,8 +306,10 @@ final class SchemaTransformer {
 				} else {
 					$child_wire = $schema_node && 'properties' === $key ? self::WIRE_PROPERTIES : self::WIRE_ON;
 				}
-				$reference           = is_array( $child ) ? self::reference_id( $container, $key ) : null;
-				self::$required_true = false;
+				$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
+				if ( self::WIRE_PROPERTIES === $wire ) {
+					self::$required_true = false;
+				}
 				try {
 					$outcome = self::value( $child, $child_position, $depth + 1, $reference, $child_wire );
 				} catch ( TooDeep $e ) {
@@ -332,9 +343,13 @@ final class SchemaTransformer {
 			$rebuilt = array_values( $rebuilt );
 		}
 		if ( $schema_node ) {
-			// (array_splice() rebuilds the whole stack: only when this node's map pushed names.)
-			$promoted = count( self::$promoted ) > $promoted_from ? array_splice( self::$promoted, $promoted_from ) : array();
-			self::finish_required( $container, $rebuilt, $required, $promoted );
+			if ( count( self::$promoted ) > $promoted_from ) {
+				self::finish_required( $container, $rebuilt, $required, array_splice( self::$promoted, $promoted_from ) );
+			} elseif ( null !== $required && self::$same !== $required[0] ) {
+				self::finish_required( $container, $rebuilt, $required, array() );
+			} else {
+				self::$required_appended = false; // (what finish_required() would say: most nodes have nothing to finish)
+			}
 			// Set last: the walks of this node's children set it for themselves.
 			self::$required_true = $required_true;
 		}
@@ -401,8 +416,17 @@ final class SchemaTransformer {
 				unset( self::$ancestors[ $identity ] );
 			}
 		}
-		if ( null === $cleaned && array_is_list( $list ) && array() === array_filter( $list, static fn( $name ) => ! is_string( $name ) ) ) {
-			return self::$same;
+		if ( null === $cleaned && array_is_list( $list ) ) {
+			$strings = true;
+			foreach ( $list as $name ) {
+				if ( ! is_string( $name ) ) {
+					$strings = false;
+					break;
+				}
+			}
+			if ( $strings ) {
+				return self::$same;
+			}
 		}
 		$names = array();
 		foreach ( $cleaned ?? $list as $name ) {
