@@ -730,16 +730,16 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
             let mut value = std::mem::ManuallyDrop::new(self.value(entry));
             let slot: *mut zval = &mut *value;
             let name = match key {
-                OutKey::Orig(k) if !k.s.is_null() => Err(k.s),
-                OutKey::Orig(k) => Ok((k.h as i64).to_string()),
-                OutKey::Index(i) => Ok(i.to_string()),
-                OutKey::Name(n) => Ok(n.to_owned()),
+                OutKey::Orig(k) if !k.s.is_null() => PropertyKey::Stored(k.s),
+                OutKey::Orig(k) => PropertyKey::Text((k.h as i64).to_string()),
+                OutKey::Index(i) => PropertyKey::Text(i.to_string()),
+                OutKey::Name(n) => PropertyKey::Text(n.to_owned()),
             };
-            // SAFETY: `ht` is a live array this call owns; a string key comes from a held table (the engine takes its own reference); `value` moves in.
+            // SAFETY: `ht` is a live array this call owns; a stored key comes from a held table (the engine takes its own reference); `value` moves in.
             unsafe {
                 match name {
-                    Err(key) => ffi::zend_hash_update(ht, key, slot),
-                    Ok(text) => ffi::zend_hash_str_update(ht, text.as_ptr().cast(), text.len(), slot),
+                    PropertyKey::Stored(key) => ffi::zend_hash_update(ht, key, slot),
+                    PropertyKey::Text(text) => ffi::zend_hash_str_update(ht, text.as_ptr().cast(), text.len(), slot),
                 };
             }
         }
@@ -779,6 +779,12 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
         }
         z
     }
+}
+
+/// A property name of a new `stdClass`: a string key as it was stored, or the text of one.
+enum PropertyKey {
+    Stored(*mut zend_string),
+    Text(String),
 }
 
 /// A new `stdClass`, with `properties` (an array zval) as its property table.
