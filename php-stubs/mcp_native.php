@@ -73,6 +73,30 @@ namespace McpNative {
 	 */
 	function validate( mixed $value, array $schema, string $profile = 'standard', string $path = '' ): array {}
 
+	/**
+	 * A tool's inputSchema/outputSchema on the wire, in one walk: the transform
+	 * (SchemaTransformer::transform_to_object_schema) with the wire rules applied in the same pass:
+	 * an empty sub-schema is {} (stdClass), a sub-schema map whose keys PHP reads as a list is a
+	 * stdClass, WordPress's draft-3 `required: true` moves to the parent's `required` list (a
+	 * `required` that is not an array is dropped, its names become strings), and the root has
+	 * `type: object` and a `properties` object. Returns the same array when nothing changes.
+	 *
+	 * @param array  $schema      The ability's input or output schema ([] = none).
+	 * @param string $wrapper_key Property that wraps a non-object schema ('input' or 'result').
+	 * @return array{schema: array, wrapper: ?string} wrapper: the property used, when wrapped.
+	 * @throws SchemaException Nesting deeper than MAX_DEPTH, a failing jsonSerialize(), or a result that would not fit in memory_limit.
+	 */
+	function wire_tool_schema( array $schema, string $wrapper_key ): array {}
+
+	/**
+	 * An ability's own schema on the wire (get-ability-info): the wire rules of wire_tool_schema(),
+	 * never wrapped; [] (no schema) is {}.
+	 *
+	 * @return array|\stdClass
+	 * @throws SchemaException As wire_tool_schema().
+	 */
+	function wire_ability_schema( array $schema ): mixed {}
+
 	/** The extension's version. */
 	function version(): string {}
 

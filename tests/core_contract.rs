@@ -176,3 +176,77 @@ fn normalize_rules_from_the_seed() {
     assert_eq!(json::normalize_arguments(Some(&json!({"type":"string"})), &json!([])), json!([]));
     assert_eq!(json::normalize_arguments(Some(&obj), &json!({"a":"b"})), json!({"a":"b"}));
 }
+
+/// Issue 11: the wire encoding is the transform plus the wire rules, in one walk.
+#[test]
+fn the_wire_encoding_applies_every_wire_rule() {
+    // The schema of tests/php/wp/DescriptorTest::tricky_schema, as JSON can carry it.
+    let schema = json!({
+        "type": "object",
+        "validate_callback": "x",
+        "properties": {
+            "id": {"type": "integer", "required": true, "sanitize_callback": "absint"},
+            "any": {},
+            "opts": {"type": "object", "properties": {}, "required": true},
+            "tuple": {"type": "array", "items": [{"type": "string"}, {}]},
+            "numeric": {"type": "object", "properties": [{"type": "string"}]},
+            "enum": {"type": "string", "enum": ["a"], "default": "a", "arg_options": {"x": 1}}
+        },
+        "dependencies": {"id": ["opts"], "opts": {}},
+        "required": ["any"]
+    });
+    let wire = json::wire_tool_schema(&schema, "input").unwrap();
+    assert_eq!(
+        wire.to_string(),
+        r#"{"schema":{"type":"object","properties":{"id":{"type":"integer"},"any":{},"opts":{"type":"object"},"tuple":{"type":"array","items":[{"type":"string"},{}]},"numeric":{"type":"object","properties":{"0":{"type":"string"}}},"enum":{"type":"string","enum":["a"],"default":"a"}},"dependencies":{"id":["opts"],"opts":{}},"required":["any","id","opts"]},"wrapper":null}"#
+    );
+    assert_eq!(json::wire_ability_schema(&schema).unwrap(), wire["schema"]);
+}
+
+#[test]
+fn the_wire_encoding_of_roots() {
+    let tool = |s: Value, key: &str| json::wire_tool_schema(&s, key).unwrap().to_string();
+    assert_eq!(tool(json!([]), "input"), r#"{"schema":{"type":"object","properties":{}},"wrapper":null}"#);
+    assert_eq!(json::wire_ability_schema(&json!([])).unwrap().to_string(), "{}");
+    // Wrapped, with the draft-3 flag of the wrapped schema dropped (its name is required already).
+    assert_eq!(
+        tool(json!({"type": "string", "required": true}), "result"),
+        r#"{"schema":{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]},"wrapper":"result"}"#
+    );
+    assert_eq!(json::wire_ability_schema(&json!({"type": "string", "required": true})).unwrap(), json!({"type": "string"}));
+    // No type: `type` goes before a `required` made of draft-3 names, `properties` stays where it is.
+    assert_eq!(
+        tool(json!({"properties": {"a": {"required": true}}, "required": false}), "input"),
+        r#"{"schema":{"properties":{"a":{}},"type":"object","required":["a"]},"wrapper":null}"#
+    );
+    // A `required` of other types: names only, as strings.
+    assert_eq!(
+        tool(json!({"type": "object", "properties": {"a": {}}, "required": [1, true, false, null, ["x"], "b", 1.5]}), "input"),
+        r#"{"schema":{"type":"object","properties":{"a":{}},"required":["1","1","","b","1.5"]},"wrapper":null}"#
+    );
+    // A list of sub-schemas with other keys is re-indexed.
+    assert_eq!(
+        json::wire_ability_schema(&json!({"type": "object", "anyOf": {"x": {"type": "string"}, "y": []}})).unwrap().to_string(),
+        r#"{"type":"object","anyOf":[{"type":"string"},{}]}"#
+    );
+}
+
+/// Every vector's schema comes out of the tool encoding as an object schema with a `properties`
+/// object, and wrapped exactly when the transform wraps it.
+#[test]
+fn vector_schemas_keep_the_tool_root_rules() {
+    let mut checked = 0;
+    for case in cases("schema_transformer.json") {
+        let name = case["name"].as_str().unwrap();
+        let Some(input) = plain(&case["input"]) else { continue };
+        let schema = input.get("schema").filter(|s| !s.is_null()).cloned().unwrap_or(json!([]));
+        let key = input.get("wrapper_key").and_then(Value::as_str).unwrap_or("input");
+        let wire = json::wire_tool_schema(&schema, key).unwrap();
+        assert_eq!(wire["schema"]["type"], json!("object"), "case {name}");
+        assert!(wire["schema"]["properties"].is_object(), "case {name}: {wire}");
+        let transformed = json::transform_to_object_schema(Some(&schema), key).unwrap();
+        assert_eq!(wire["wrapper"], transformed["wrapper_property"], "case {name}");
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} vector cases were checked");
+}

@@ -31,16 +31,7 @@ impl<'a> Builder<'a, &'a Value> for JsonBuilder {
         if is_list {
             return Value::Array(values.map(|(_, v)| v).collect());
         }
-        let mut map = Map::new();
-        for (k, v) in values {
-            let name = match k {
-                OutKey::Orig(Key::Str(s)) => String::from_utf8_lossy(s).into_owned(),
-                OutKey::Orig(Key::Int(i)) | OutKey::Index(i) => i.to_string(),
-                OutKey::Name(n) => n.to_owned(),
-            };
-            map.insert(name, v);
-        }
-        Value::Object(map)
+        Value::Object(values.map(|(k, v)| (out_key_name(k), v)).collect())
     }
 
     fn made_shape<'s>(&'s self, out: &'s Value) -> Shape<'s> {
@@ -53,6 +44,40 @@ impl<'a> Builder<'a, &'a Value> for JsonBuilder {
             Value::Object(o) => o.is_empty(),
             _ => false,
         }
+    }
+
+    fn empty_object(&mut self) -> Value {
+        Value::Object(Map::new())
+    }
+
+    fn object<I>(&mut self, entries: I) -> Value
+    where
+        I: IntoIterator<Item = (OutKey<'a, Key<'a>>, Entry<&'a Value, Value>)>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let map = entries.into_iter().map(|(k, e)| (out_key_name(k), materialize(e))).collect();
+        Value::Object(map)
+    }
+
+    fn scalar_string(&mut self, scalar: Shape<'_>) -> Value {
+        Value::String(match scalar {
+            Shape::Int(i) => i.to_string(),
+            Shape::Float(f) => f.to_string(),
+            Shape::Bool(true) => "1".into(),
+            _ => String::new(),
+        })
+    }
+
+    fn key_string(&mut self, key: Key<'a>) -> Value {
+        Value::String(out_key_name(OutKey::Orig(key)))
+    }
+}
+
+fn out_key_name(key: OutKey<'_, Key<'_>>) -> String {
+    match key {
+        OutKey::Orig(Key::Str(s)) => String::from_utf8_lossy(s).into_owned(),
+        OutKey::Orig(Key::Int(i)) | OutKey::Index(i) => i.to_string(),
+        OutKey::Name(n) => n.to_owned(),
     }
 }
 
@@ -72,6 +97,17 @@ pub fn transform_to_object_schema(schema: Option<&Value>, wrapper_key: &str) -> 
         "was_transformed": t.was_transformed,
         "wrapper_property": t.wrapper_property,
     }))
+}
+
+/// The wire form of a tool schema as JSON: `{"schema", "wrapper"}`.
+pub fn wire_tool_schema(schema: &Value, wrapper_key: &str) -> Result<Value, TransformError> {
+    let t = transform::wire_tool_schema(schema, wrapper_key, &mut JsonBuilder)?;
+    Ok(serde_json::json!({ "schema": materialize(t.schema), "wrapper": t.wrapper }))
+}
+
+/// The wire form of an ability's own schema.
+pub fn wire_ability_schema(schema: &Value) -> Result<Value, TransformError> {
+    transform::wire_ability_schema(schema, &mut JsonBuilder).map(materialize)
 }
 
 pub fn unwrap_input_if_needed(arguments: &Value, meta: &Value) -> Value {

@@ -13,6 +13,15 @@
 //!   since an empty PHP array would reach the wire as a JSON array;
 //! - a container met again below itself (a reference cycle) is cut;
 //! - nesting deeper than [`MAX_DEPTH`] is an error, never a stack overflow.
+//!
+//! The wire encodings ([`wire_tool_schema`], [`wire_ability_schema`]) are the same walk with the
+//! rules JSON needs on top, applied in the same pass (so a schema is walked once on its way out):
+//! - an empty sub-schema (`[]`) becomes `{}`, and a map of sub-schemas whose keys PHP reads as a
+//!   list (0, 1, …) becomes an object;
+//! - a list of sub-schemas (`anyOf`, …) with other keys is re-indexed;
+//! - WordPress's draft-3 `required: true` on a property moves to the parent's `required` list; a
+//!   `required` that is not an array is dropped, and its names become strings;
+//! - a tool's root always has `type: object` and a `properties` object.
 
 use super::keywords;
 use super::view::{Key, ObjectKind, Shape, View};
@@ -94,8 +103,23 @@ pub trait Builder<'a, V: View<'a>> {
         I: IntoIterator<Item = (OutKey<'a, V::EntryKey>, Entry<V, Self::Out>)>,
         I::IntoIter: ExactSizeIterator;
     fn is_empty_array(&self, out: &Self::Out) -> bool;
-    /// The shape of a value the builder made (only scalars are asked for: a rebuilt `type`).
+    /// The shape of a value the builder made (only scalars are asked for: a rebuilt `type`, a
+    /// `required` name).
     fn made_shape<'s>(&'s self, out: &'s Self::Out) -> Shape<'s>;
+
+    // The wire encodings only:
+
+    /// `{}`: the JSON object without members.
+    fn empty_object(&mut self) -> Self::Out;
+    /// A JSON object from `entries` (a map whose keys PHP would read as a list).
+    fn object<I>(&mut self, entries: I) -> Self::Out
+    where
+        I: IntoIterator<Item = (OutKey<'a, V::EntryKey>, Entry<V, Self::Out>)>,
+        I::IntoIter: ExactSizeIterator;
+    /// PHP's `(string)` of a number or boolean (a `required` name given as one).
+    fn scalar_string(&mut self, scalar: Shape<'_>) -> Self::Out;
+    /// PHP's `(string)` of a key (a property promoted to `required`).
+    fn key_string(&mut self, key: V::EntryKey) -> Self::Out;
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,26 +194,65 @@ enum Outcome {
     Remove,
 }
 
+/// Which wire rules apply at a node (the plain transform walks with `Off` everywhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wire {
+    Off,
+    On,
+    /// On, and the node is a `properties` map: its members' draft-3 `required: true` are collected.
+    Properties,
+}
+
+/// What a wire schema node's `required` comes to.
+enum Required<O> {
+    /// Not an array: dropped (`was_true`: it was WordPress's draft-3 `required: true`).
+    Dropped { was_true: bool },
+    /// A list of strings: kept as it is.
+    Same,
+    /// The names as strings, in order (what JSON cannot name is left out).
+    Names(Vec<O>),
+}
+
+/// The name of a property that said `required: true`: its key, or its index in a renumbered list.
+#[derive(Clone, Copy)]
+enum PropertyName<K> {
+    Key(K),
+    Index(i64),
+}
+
+/// A schema node's `required` while its other keys are walked: where it sits in the output,
+/// what it came to, and its source value.
+type RequiredSlot<'a, V, O> = (usize, Required<O>, V);
+
 struct Walk<'a, 'b, V: View<'a>, B: Builder<'a, V>> {
     builder: &'b mut B,
     /// Identities of the containers between the root and the current node.
     ancestors: Vec<usize>,
     /// The value the last [`Outcome::New`] made, until its caller takes it.
     made: Option<B::Out>,
+    /// Names of `properties` members that said `required: true`: a stack, each schema node takes
+    /// what its own `properties` pushed (from the length it saw before).
+    promoted: Vec<PropertyName<V::EntryKey>>,
+    /// Whether the schema node walked last said `required: true` (its `properties` map reads it).
+    required_true: bool,
     _marker: std::marker::PhantomData<&'a V>,
 }
 
 impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
-    fn value(&mut self, v: V, position: Position, depth: usize) -> Result<Outcome, TransformError> {
+    fn new(builder: &'b mut B) -> Self {
+        Walk { builder, ancestors: Vec::new(), made: None, promoted: Vec::new(), required_true: false, _marker: std::marker::PhantomData }
+    }
+
+    fn value(&mut self, v: V, position: Position, depth: usize, wire: Wire) -> Result<Outcome, TransformError> {
         if v.is_scalar() {
             return Ok(Outcome::Same);
         }
         match v.shape() {
             Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_) => Ok(Outcome::Same),
             Shape::Opaque | Shape::Object { kind: ObjectKind::Opaque, .. } => Ok(Outcome::Remove),
-            Shape::Array { identity, .. } => self.container(v, identity, position, depth, false),
+            Shape::Array { identity, .. } => self.container(v, identity, position, depth, false, wire),
             Shape::Object { identity, kind: ObjectKind::Plain } => {
-                self.container(v, identity, position, depth, true)
+                self.container(v, identity, position, depth, true, wire)
             }
             Shape::Object { identity, kind: ObjectKind::JsonSerializable } => {
                 if self.ancestors.contains(&identity) {
@@ -202,7 +265,7 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                     .json_value()
                     .map_err(TransformError::serialize)?;
                 self.ancestors.push(identity);
-                let outcome = self.value(serialized, position, depth + 1);
+                let outcome = self.value(serialized, position, depth + 1, wire);
                 self.ancestors.pop();
                 // The object itself is replaced by what it serialises to.
                 Ok(match outcome? {
@@ -220,6 +283,7 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         position: Position,
         depth: usize,
         always_rebuild: bool,
+        wire: Wire,
     ) -> Result<Outcome, TransformError> {
         if identity != 0 && self.ancestors.contains(&identity) {
             return Ok(Outcome::Remove);
@@ -228,10 +292,10 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
             return Err(TransformError::too_deep());
         }
         if identity == 0 {
-            return self.rebuilt_or_same(v, position, depth, always_rebuild);
+            return self.rebuilt_or_same(v, position, depth, always_rebuild, wire);
         }
         self.ancestors.push(identity);
-        let outcome = self.rebuilt_or_same(v, position, depth, always_rebuild);
+        let outcome = self.rebuilt_or_same(v, position, depth, always_rebuild, wire);
         self.ancestors.pop();
         outcome
     }
@@ -242,17 +306,37 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         position: Position,
         depth: usize,
         always_rebuild: bool,
+        wire: Wire,
     ) -> Result<Outcome, TransformError> {
         let held = v.hold();
-        let cleaned = self.entries(v, position, depth, always_rebuild)?;
-        let outcome = match cleaned {
-            None => Outcome::Same,
-            Some(entries) => self.made_new(|b| b.array(entries)),
+        let cleaned = self.entries(v, position, depth, always_rebuild, wire)?;
+        let outcome = match (wire, cleaned) {
+            (Wire::Off, None) => Outcome::Same,
+            (Wire::Off, Some(entries)) => self.made_new(|b| b.array(entries)),
+            (_, cleaned) => self.wire_container(v, position, cleaned),
         };
         // The entries point into `v`: held until the result is built, even if PHP code run
         // during the walk (a jsonSerialize()) wrote to it.
         drop(held);
         Ok(outcome)
+    }
+
+    /// A cleaned container in its wire form: `{}` for an empty sub-schema, an object for a map
+    /// of sub-schemas that PHP would read as a list (JSON would make it an array).
+    fn wire_container(&mut self, v: V, position: Position, cleaned: Option<Entries<'a, V, B::Out>>) -> Outcome {
+        let len = cleaned.as_ref().map_or_else(|| v.shape_len(), Vec::len);
+        match position {
+            Position::Schema | Position::SchemaOrList if len == 0 => self.made_new(|b| b.empty_object()),
+            // (Empty maps are removed by their parent: they stay arrays here.)
+            Position::SchemaMap | Position::MapOfSchemaOrList if len > 0 && keys_are_list(v, cleaned.as_ref()) => {
+                let entries = cleaned.unwrap_or_else(|| shared_entries(v));
+                self.made_new(|b| b.object(entries))
+            }
+            _ => match cleaned {
+                None => Outcome::Same,
+                Some(entries) => self.made_new(|b| b.array(entries)),
+            },
+        }
     }
 
     /// The cleaned entries of a container, or `None` when nothing changes. The caller holds `v`
@@ -263,22 +347,63 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         position: Position,
         depth: usize,
         always_rebuild: bool,
+        wire: Wire,
     ) -> Result<Option<Entries<'a, V, B::Out>>, TransformError> {
         let position = match position {
             Position::SchemaOrList if is_list(v) => Position::SchemaList,
             Position::SchemaOrList => Position::Schema,
             other => other,
         };
-        let mut rebuilt: Option<Entries<'a, V, B::Out>> = always_rebuild.then(Vec::new);
+        // On the wire a list of sub-schemas is a JSON array, whatever its keys were.
+        let reindex = wire != Wire::Off && position == Position::SchemaList && !is_list(v);
+        let schema_node = wire != Wire::Off && position == Position::Schema;
+        let promoted_from = self.promoted.len();
+        let renumbered = wire == Wire::Properties && is_list(v);
+        let mut required_true = false;
+        let mut required: Option<RequiredSlot<'a, V, B::Out>> = None;
+        let mut rebuilt: Option<Entries<'a, V, B::Out>> = (always_rebuild || reindex).then(Vec::new);
         for (index, (entry_key, child)) in v.entries().enumerate() {
             let key: Key<'a> = entry_key.into();
+            if schema_node && key.is("required") {
+                match self.required(child, depth + 1).map_err(|e| e.under(key))? {
+                    Required::Dropped { was_true } => {
+                        required_true = was_true;
+                        rebuilt.get_or_insert_with(|| copy_first(v, index));
+                    }
+                    names => {
+                        // Kept in place; its final value is known once `properties` has been walked.
+                        if matches!(names, Required::Names(_)) {
+                            rebuilt.get_or_insert_with(|| copy_first(v, index));
+                        }
+                        let slot = rebuilt.as_ref().map_or(index, Vec::len);
+                        if let Some(out) = rebuilt.as_mut() {
+                            out.push((OutKey::Orig(entry_key), Entry::Same(child)));
+                        }
+                        required = Some((slot, names, child));
+                    }
+                }
+                continue;
+            }
             // Keys are keywords only at schema positions (elsewhere they are names or indexes).
             let keyword = if position == Position::Schema { keyword(key) } else { Position::Data };
             let outcome = if keyword == Position::WordPressOnly {
                 Outcome::Remove
             } else {
                 let child_pos = position_under(position, keyword);
-                let outcome = self.value(child, child_pos, depth + 1).map_err(|e| e.under(key))?;
+                let child_wire = match (wire, child_pos) {
+                    (Wire::Off, _) | (_, Position::Data | Position::WordPressOnly) => Wire::Off,
+                    // The names lists of `dependencies` are not sub-schemas on the wire.
+                    _ if position == Position::MapOfSchemaOrList && child.shape_len() > 0 && is_list(child) => Wire::Off,
+                    _ if schema_node && key.is("properties") => Wire::Properties,
+                    _ => Wire::On,
+                };
+                self.required_true = false;
+                let outcome = self.value(child, child_pos, depth + 1, child_wire).map_err(|e| e.under(key))?;
+                if wire == Wire::Properties && self.required_true {
+                    // A list is renumbered when entries are removed: the name is the new index.
+                    let at = rebuilt.as_ref().map_or(index, Vec::len);
+                    self.promoted.push(if renumbered { PropertyName::Index(at as i64) } else { PropertyName::Key(entry_key) });
+                }
                 if child_pos.is_schema_map() && self.is_empty(outcome, child) {
                     self.made = None;
                     Outcome::Remove
@@ -302,12 +427,148 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
             }
         }
         // A list stays a list: removed entries must not leave gaps in its indexes.
-        if let Some(out) = rebuilt.as_mut().filter(|_| is_list(v)) {
+        if let Some(out) = rebuilt.as_mut().filter(|_| reindex || is_list(v)) {
             for (i, (k, _)) in out.iter_mut().enumerate() {
                 *k = OutKey::Index(i as i64);
             }
         }
+        if schema_node {
+            let promoted = self.promoted.split_off(promoted_from);
+            self.finish_required(v, &mut rebuilt, required, promoted);
+            // Set last: the walks of this node's children set it for themselves.
+            self.required_true = required_true;
+        }
         Ok(rebuilt)
+    }
+
+    /// A wire schema node's `required`: an array's names as strings (after the transform's
+    /// cleaning of its entries), `Dropped` for anything else.
+    fn required(&mut self, v: V, depth: usize) -> Result<Required<B::Out>, TransformError> {
+        match v.shape() {
+            Shape::Bool(b) => Ok(Required::Dropped { was_true: b }),
+            Shape::Array { identity, .. } => self.names(v, identity, depth, false),
+            Shape::Object { identity, kind: ObjectKind::Plain } => self.names(v, identity, depth, true),
+            Shape::Object { identity, kind: ObjectKind::JsonSerializable } => {
+                if self.ancestors.contains(&identity) {
+                    return Ok(Required::Dropped { was_true: false });
+                }
+                if depth >= MAX_DEPTH {
+                    return Err(TransformError::too_deep());
+                }
+                let serialized = v.json_value().map_err(TransformError::serialize)?;
+                self.ancestors.push(identity);
+                let names = self.required(serialized, depth + 1);
+                self.ancestors.pop();
+                Ok(match names? {
+                    // The list is what the object serialises to, not the object.
+                    Required::Same => Required::Names(serialized.entries().map(|(_, n)| self.builder.share(n)).collect()),
+                    other => other,
+                })
+            }
+            _ => Ok(Required::Dropped { was_true: false }),
+        }
+    }
+
+    fn names(&mut self, v: V, identity: usize, depth: usize, always_rebuild: bool) -> Result<Required<B::Out>, TransformError> {
+        if identity != 0 && self.ancestors.contains(&identity) {
+            return Ok(Required::Dropped { was_true: false });
+        }
+        if depth >= MAX_DEPTH {
+            return Err(TransformError::too_deep());
+        }
+        let held = v.hold();
+        if identity != 0 {
+            self.ancestors.push(identity);
+        }
+        let cleaned = self.entries(v, Position::Data, depth, always_rebuild, Wire::Off);
+        if identity != 0 {
+            self.ancestors.pop();
+        }
+        let names = match cleaned? {
+            None if is_list(v) && v.entries().all(|(_, n)| n.as_str().is_some()) => Required::Same,
+            None => Required::Names(v.entries().filter_map(|(_, n)| self.name(Entry::Same(n))).collect()),
+            Some(entries) => Required::Names(entries.into_iter().filter_map(|(_, e)| self.name(e)).collect()),
+        };
+        // Every name is owned by now (shared strings): nothing points into `v` any more.
+        drop(held);
+        Ok(names)
+    }
+
+    /// One entry of `required` as a name: a string as it is, a number or boolean as PHP's
+    /// `(string)`; anything else names nothing.
+    fn name(&mut self, entry: Entry<V, B::Out>) -> Option<B::Out> {
+        let shape = match &entry {
+            Entry::Same(n) => n.shape(),
+            Entry::New(made) => self.builder.made_shape(made),
+        };
+        let scalar: Shape<'static> = match shape {
+            Shape::Str(_) => {
+                return Some(match entry {
+                    Entry::Same(n) => self.builder.share(n),
+                    Entry::New(made) => made,
+                })
+            }
+            Shape::Int(i) => Shape::Int(i),
+            Shape::Float(f) => Shape::Float(f),
+            Shape::Bool(b) => Shape::Bool(b),
+            _ => return None,
+        };
+        Some(self.builder.scalar_string(scalar))
+    }
+
+    /// Puts a wire schema node's `required` in its final form: its names, joined (once each, in
+    /// order: PHP's `array_unique(array_merge(…))`) by the properties that said `required: true`.
+    fn finish_required(
+        &mut self,
+        v: V,
+        rebuilt: &mut Option<Entries<'a, V, B::Out>>,
+        required: Option<RequiredSlot<'a, V, B::Out>>,
+        promoted: Vec<PropertyName<V::EntryKey>>,
+    ) {
+        let (slot, names) = match required {
+            Some((slot, names, source)) => (Some(slot), match names {
+                Required::Same if promoted.is_empty() => return,
+                Required::Same => source.entries().map(|(_, n)| self.builder.share(n)).collect(),
+                Required::Names(names) => names,
+                Required::Dropped { .. } => Vec::new(),
+            }),
+            None if promoted.is_empty() => return,
+            None => (None, Vec::new()),
+        };
+        let list = if promoted.is_empty() {
+            self.builder.array(names.into_iter().enumerate().map(|(i, n)| (OutKey::Index(i as i64), Entry::New(n))).collect::<Vec<_>>())
+        } else {
+            let mut seen = std::collections::HashSet::new();
+            let mut merged = Vec::with_capacity(names.len() + promoted.len());
+            for name in names {
+                if let Shape::Str(bytes) = self.builder.made_shape(&name) {
+                    if seen.insert(bytes.to_vec()) {
+                        merged.push(name);
+                    }
+                }
+            }
+            for name in promoted {
+                let bytes = match name {
+                    PropertyName::Key(key) => match key.into() {
+                        Key::Str(s) => s.to_vec(),
+                        Key::Int(i) => i.to_string().into_bytes(),
+                    },
+                    PropertyName::Index(i) => i.to_string().into_bytes(),
+                };
+                if seen.insert(bytes) {
+                    merged.push(match name {
+                        PropertyName::Key(key) => self.builder.key_string(key),
+                        PropertyName::Index(i) => self.builder.scalar_string(Shape::Int(i)),
+                    });
+                }
+            }
+            self.builder.array(merged.into_iter().enumerate().map(|(i, n)| (OutKey::Index(i as i64), Entry::New(n))).collect::<Vec<_>>())
+        };
+        let out = rebuilt.get_or_insert_with(|| shared_entries(v));
+        match slot {
+            Some(slot) => out[slot].1 = Entry::New(list),
+            None => out.push((OutKey::Name("required"), Entry::New(list))),
+        }
     }
 
     fn made_new(&mut self, make: impl FnOnce(&mut B) -> B::Out) -> Outcome {
@@ -321,6 +582,23 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
             Outcome::New => self.made.as_ref().is_some_and(|n| self.builder.is_empty_array(n)),
             Outcome::Remove => false,
         }
+    }
+}
+
+/// Every entry of `v`, shared.
+fn shared_entries<'a, V: View<'a>, O>(v: V) -> Entries<'a, V, O> {
+    v.entries().map(|(k, c)| (OutKey::Orig(k), Entry::Same(c))).collect()
+}
+
+/// Whether the keys a container comes out with are 0, 1, 2, … (PHP's `array_is_list`).
+fn keys_are_list<'a, V: View<'a>, O>(v: V, cleaned: Option<&Entries<'a, V, O>>) -> bool {
+    match cleaned {
+        None => is_list(v),
+        Some(entries) => entries.iter().enumerate().all(|(i, (k, _))| match *k {
+            OutKey::Orig(k) => k.into() == Key::Int(i as i64),
+            OutKey::Index(n) => n == i as i64,
+            OutKey::Name(_) => false,
+        }),
     }
 }
 
@@ -350,17 +628,64 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
     wrapper_key: &'a str,
     builder: &mut B,
 ) -> Result<Transformed<'a, V, B::Out>, TransformError> {
-    let not_transformed = |schema| Transformed { schema, was_transformed: false, wrapper_property: None };
-    let Some(root) = schema else {
-        return Ok(not_transformed(Entry::New(minimal_object(builder))));
-    };
-    if !root.is_array() {
-        return Ok(not_transformed(Entry::New(minimal_object(builder))));
+    transform_root(schema, wrapper_key, builder, Encoding::Transform)
+}
+
+/// A tool's `inputSchema`/`outputSchema`: the wire schema and the property a non-object schema
+/// was wrapped in.
+#[derive(Debug)]
+pub struct WireTool<'a, V, O> {
+    pub schema: Entry<V, O>,
+    pub wrapper: Option<&'a str>,
+}
+
+/// `wire_tool_schema(array $schema, string $wrapper_key)`: the transform and the wire rules in one
+/// walk; the root always has `type: object` and a `properties` object.
+pub fn wire_tool_schema<'a, V: View<'a>, B: Builder<'a, V>>(
+    schema: V,
+    wrapper_key: &'a str,
+    builder: &mut B,
+) -> Result<WireTool<'a, V, B::Out>, TransformError> {
+    let t = transform_root(Some(schema), wrapper_key, builder, Encoding::Tool)?;
+    Ok(WireTool { schema: t.schema, wrapper: t.wrapper_property })
+}
+
+/// `wire_ability_schema(array $schema)`: an ability's own schema on the wire (never wrapped; no
+/// schema is `{}`).
+pub fn wire_ability_schema<'a, V: View<'a>, B: Builder<'a, V>>(schema: V, builder: &mut B) -> Result<Entry<V, B::Out>, TransformError> {
+    if schema.is_empty_array() {
+        return Ok(Entry::New(builder.empty_object()));
     }
-    let mut walk = Walk { builder, ancestors: Vec::new(), made: None, _marker: std::marker::PhantomData };
+    Ok(transform_root(Some(schema), "input", builder, Encoding::Ability)?.schema)
+}
+
+/// What the root of a walk becomes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Encoding {
+    /// `transform_to_object_schema`'s contract.
+    Transform,
+    /// A tool schema on the wire.
+    Tool,
+    /// An ability's schema on the wire: a wrapped schema comes back without its wrapper.
+    Ability,
+}
+
+fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
+    schema: Option<V>,
+    wrapper_key: &'a str,
+    builder: &mut B,
+    encoding: Encoding,
+) -> Result<Transformed<'a, V, B::Out>, TransformError> {
+    let tool = encoding == Encoding::Tool;
+    let not_transformed = |schema| Transformed { schema, was_transformed: false, wrapper_property: None };
+    let Some(root) = schema.filter(|root| root.is_array()) else {
+        return Ok(not_transformed(Entry::New(minimal_object(builder, tool))));
+    };
+    let wire = if encoding == Encoding::Transform { Wire::Off } else { Wire::On };
+    let mut walk = Walk::new(builder);
     // `_held` keeps the root's entries alive until the result is built.
     let _held = root.hold();
-    let cleaned = walk.entries(root, Position::Schema, 0, false)?;
+    let cleaned = walk.entries(root, Position::Schema, 0, false, wire)?;
     let builder = walk.builder;
 
     let (len, type_kind) = match &cleaned {
@@ -375,20 +700,33 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
         ),
     };
     if len == 0 {
-        return Ok(not_transformed(Entry::New(minimal_object(builder))));
+        return Ok(not_transformed(Entry::New(minimal_object(builder, tool))));
     }
 
-    let entries_of = |cleaned: Option<Entries<'a, V, B::Out>>| {
-        cleaned.unwrap_or_else(|| root.entries().map(|(k, c)| (OutKey::Orig(k), Entry::Same(c))).collect())
-    };
+    let entries_of = |cleaned: Option<Entries<'a, V, B::Out>>| cleaned.unwrap_or_else(|| shared_entries(root));
     match type_kind {
         TypeKind::Object => Ok(not_transformed(match cleaned {
-            None => Entry::Same(root),
-            Some(entries) => Entry::New(builder.array(entries)),
+            None if !tool || has_properties(root) => Entry::Same(root),
+            cleaned => {
+                let mut entries = entries_of(cleaned);
+                if tool {
+                    with_properties(&mut entries, builder);
+                }
+                Entry::New(builder.array(entries))
+            }
         })),
         TypeKind::Missing => {
             let mut entries = entries_of(cleaned);
-            entries.push((OutKey::Name("type"), Entry::New(builder.string("object"))));
+            // Before a `required` the wire rules appended (draft-3 names), as the two passes
+            // (transform, then encoder) this walk replaces ordered them.
+            let at = match entries.last() {
+                Some((OutKey::Name("required"), _)) => entries.len() - 1,
+                _ => entries.len(),
+            };
+            entries.insert(at, (OutKey::Name("type"), Entry::New(builder.string("object"))));
+            if tool {
+                with_properties(&mut entries, builder);
+            }
             Ok(not_transformed(Entry::New(builder.array(entries))))
         }
         TypeKind::Null => {
@@ -397,6 +735,9 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
             if let Some(slot) = entries.iter_mut().find(|(k, _)| out_key_is(k, "type")) {
                 slot.1 = Entry::New(object);
             }
+            if tool {
+                with_properties(&mut entries, builder);
+            }
             Ok(not_transformed(Entry::New(builder.array(entries))))
         }
         TypeKind::Other => {
@@ -404,7 +745,13 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
                 None => Entry::Same(root),
                 Some(entries) => Entry::New(builder.array(entries)),
             };
-            let properties = builder.array([(OutKey::Name(wrapper_key), inner)]);
+            let transformed = |schema| Transformed { schema, was_transformed: true, wrapper_property: Some(wrapper_key) };
+            if encoding == Encoding::Ability {
+                return Ok(transformed(inner));
+            }
+            let property = [(OutKey::Name(wrapper_key), inner)];
+            // PHP reads the key "0" as the integer 0: JSON would make that map a list.
+            let properties = if tool && wrapper_key == "0" { builder.object(property) } else { builder.array(property) };
             let required_key = builder.string(wrapper_key);
             let required = builder.array([(OutKey::Index(0), Entry::New(required_key))]);
             let object = builder.string("object");
@@ -413,8 +760,29 @@ pub fn transform_to_object_schema<'a, V: View<'a>, B: Builder<'a, V>>(
                 (OutKey::Name("properties"), Entry::New(properties)),
                 (OutKey::Name("required"), Entry::New(required)),
             ]);
-            Ok(Transformed { schema: Entry::New(wrapped), was_transformed: true, wrapper_property: Some(wrapper_key) })
+            Ok(transformed(Entry::New(wrapped)))
         }
+    }
+}
+
+/// Whether a tool root already has a `properties` value (PHP's `isset`).
+fn has_properties<'a, V: View<'a>>(root: V) -> bool {
+    root.get("properties").is_some_and(|p| p.shape() != Shape::Null)
+}
+
+/// A tool root's `properties`: `{}` in place of a missing or null one.
+fn with_properties<'a, V: View<'a>, B: Builder<'a, V>>(entries: &mut Entries<'a, V, B::Out>, builder: &mut B) {
+    match entries.iter().position(|(k, _)| out_key_is(k, "properties")) {
+        Some(slot) => {
+            let is_null = match &entries[slot].1 {
+                Entry::Same(v) => v.shape() == Shape::Null,
+                Entry::New(made) => builder.made_shape(made) == Shape::Null,
+            };
+            if is_null {
+                entries[slot].1 = Entry::New(builder.empty_object());
+            }
+        }
+        None => entries.push((OutKey::Name("properties"), Entry::New(builder.empty_object()))),
     }
 }
 
@@ -443,9 +811,14 @@ fn out_key_is<'a, K: Copy + Into<Key<'a>>>(key: &OutKey<'a, K>, name: &str) -> b
     }
 }
 
-fn minimal_object<'a, V: View<'a>, B: Builder<'a, V>>(builder: &mut B) -> B::Out {
+/// `{type: object}`, and for a tool `properties: {}` after it.
+fn minimal_object<'a, V: View<'a>, B: Builder<'a, V>>(builder: &mut B, tool: bool) -> B::Out {
     let object = builder.string("object");
-    builder.array([(OutKey::Name("type"), Entry::New(object))])
+    if !tool {
+        return builder.array([(OutKey::Name("type"), Entry::New(object))]);
+    }
+    let properties = builder.empty_object();
+    builder.array([(OutKey::Name("type"), Entry::New(object)), (OutKey::Name("properties"), Entry::New(properties))])
 }
 
 trait ShapeLen {

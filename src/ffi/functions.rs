@@ -112,6 +112,31 @@ pub(super) fn expect_array<'a>(zv: &'a Zval, name: &str, n: usize, param: &str, 
 
 const TRANSFORM: &str = "McpNative\\SchemaTransformer::transform_to_object_schema";
 
+/// A `string $wrapper_key` argument (a property name: UTF-8).
+fn wrapper_key<'a>(z: &'a Zval, function: &str) -> Result<&'a str, Failure> {
+    match z.zend_str() {
+        Some(s) => std::str::from_utf8(s.as_bytes())
+            .map_err(|_| Failure::Value(format!("{function}(): Argument #2 ($wrapper_key) must be valid UTF-8"))),
+        None => Err(Failure::Type(format!(
+            "{function}(): Argument #2 ($wrapper_key) must be of type string, {} given",
+            type_name(z)
+        ))),
+    }
+}
+
+/// The builder a schema walk uses: it counts what it allocates against `memory_limit`.
+fn schema_builder() -> ZvalBuilder {
+    ZvalBuilder { budget: MemoryBudget::of_request() }
+}
+
+/// Fails the call when the builder refused an allocation for `memory_limit`.
+fn within_budget(builder: &ZvalBuilder) -> Result<(), Failure> {
+    match builder.budget.refused_at() {
+        Some(limit) => Err(Failure::Schema(format!("The transformed schema does not fit in memory_limit ({limit} bytes)"))),
+        None => Ok(()),
+    }
+}
+
 /// `SchemaTransformer::transform_to_object_schema(?array $schema, string $wrapper_key = 'input'): array`
 pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
@@ -119,28 +144,14 @@ pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut 
         let schema = expect_array(required(&args, 0), TRANSFORM, 1, "schema", true)?;
         let wrapper_key = match args[1] {
             None => arguments::DEFAULT_INPUT_WRAPPER,
-            Some(z) => match z.zend_str() {
-                Some(s) => std::str::from_utf8(s.as_bytes()).map_err(|_| {
-                    Failure::Value(format!("{TRANSFORM}(): Argument #2 ($wrapper_key) must be valid UTF-8"))
-                })?,
-                None => {
-                    return Err(Failure::Type(format!(
-                        "{TRANSFORM}(): Argument #2 ($wrapper_key) must be of type string, {} given",
-                        type_name(z)
-                    )))
-                }
-            },
+            Some(z) => wrapper_key(z, TRANSFORM)?,
         };
         let scope = CallScope::default();
-        let mut builder = ZvalBuilder { budget: MemoryBudget::of_request() };
+        let mut builder = schema_builder();
         let view = schema.map(|s| ZvalView::new(s, &scope));
         let result = transform::transform_to_object_schema(view, wrapper_key, &mut builder)
             .map_err(|e| Failure::Schema(e.to_string()))?;
-        if let Some(limit) = builder.budget.refused_at() {
-            return Err(Failure::Schema(format!(
-                "The transformed schema does not fit in memory_limit ({limit} bytes)"
-            )));
-        }
+        within_budget(&builder)?;
         let (ht, out) = ZvalBuilder::new_array(3);
         let schema = builder.value(result.schema);
         ZvalBuilder::insert_named(ht, b"schema", schema);
@@ -153,6 +164,47 @@ pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut 
         };
         ZvalBuilder::insert_named(ht, b"wrapper_property", wrapper);
         Ok(out)
+    })
+}
+
+const WIRE_TOOL: &str = "McpNative\\wire_tool_schema";
+
+/// `wire_tool_schema(array $schema, string $wrapper_key): array`
+pub extern "C" fn wire_tool_schema(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        let args = args(ex, WIRE_TOOL, 2, 2)?;
+        let schema = expect_array(required(&args, 0), WIRE_TOOL, 1, "schema", false)?.expect("array");
+        let wrapper_key = wrapper_key(required(&args, 1), WIRE_TOOL)?;
+        let scope = CallScope::default();
+        let mut builder = schema_builder();
+        let result = transform::wire_tool_schema(ZvalView::new(schema, &scope), wrapper_key, &mut builder)
+            .map_err(|e| Failure::Schema(e.to_string()))?;
+        within_budget(&builder)?;
+        let (ht, out) = ZvalBuilder::new_array(2);
+        let schema = builder.value(result.schema);
+        ZvalBuilder::insert_named(ht, b"schema", schema);
+        let wrapper = match result.wrapper {
+            Some(w) => builder.bytes(w.as_bytes()),
+            None => Zval::null(),
+        };
+        ZvalBuilder::insert_named(ht, b"wrapper", wrapper);
+        Ok(out)
+    })
+}
+
+const WIRE_ABILITY: &str = "McpNative\\wire_ability_schema";
+
+/// `wire_ability_schema(array $schema): array|stdClass`
+pub extern "C" fn wire_ability_schema(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        let args = args(ex, WIRE_ABILITY, 1, 1)?;
+        let schema = expect_array(required(&args, 0), WIRE_ABILITY, 1, "schema", false)?.expect("array");
+        let scope = CallScope::default();
+        let mut builder = schema_builder();
+        let result = transform::wire_ability_schema(ZvalView::new(schema, &scope), &mut builder)
+            .map_err(|e| Failure::Schema(e.to_string()))?;
+        within_budget(&builder)?;
+        Ok(builder.value(result))
     })
 }
 
@@ -248,6 +300,14 @@ pub fn functions() -> Vec<FunctionBuilder<'static>> {
         FunctionBuilder::new(NORMALIZE, normalize_arguments)
             .arg(Arg::new("input_schema", DataType::Array).allow_null())
             .arg(Arg::new("parameters", DataType::Mixed).allow_null())
+            .returns(DataType::Mixed, false, true),
+        FunctionBuilder::new(WIRE_TOOL, wire_tool_schema)
+            .arg(Arg::new("schema", DataType::Array))
+            .arg(Arg::new("wrapper_key", DataType::String))
+            .returns(DataType::Array, false, false),
+        // array|stdClass: one arginfo type cannot say it (the stubs do, in their docblock).
+        FunctionBuilder::new(WIRE_ABILITY, wire_ability_schema)
+            .arg(Arg::new("schema", DataType::Array))
             .returns(DataType::Mixed, false, true),
         FunctionBuilder::new("McpNative\\version", version).returns(DataType::String, false, false),
         FunctionBuilder::new("McpNative\\schema_keywords", schema_keywords).returns(DataType::Array, false, false),

@@ -45,8 +45,8 @@ static STATICS: OnceCell<Statics> = OnceCell::new();
 
 /// Names used as keys or values of results: interned once, at MINIT (strings interned during a
 /// request die with it).
-pub const INTERNED_NAMES: [&str; 9] =
-    ["type", "object", "properties", "required", "input", "result", "schema", "was_transformed", "wrapper_property"];
+pub const INTERNED_NAMES: [&str; 10] =
+    ["type", "object", "properties", "required", "input", "result", "schema", "was_transformed", "wrapper_property", "wrapper"];
 
 /// Called from MINIT.
 pub fn init_statics() {
@@ -94,6 +94,7 @@ fn interned(name: &[u8]) -> Option<*mut zend_string> {
         b"schema" => 6,
         b"was_transformed" => 7,
         b"wrapper_property" => 8,
+        b"wrapper" => 9,
         _ => return None,
     };
     let (name_at_index, pointer) = statics().interned[index];
@@ -489,6 +490,9 @@ pub struct MemoryBudget {
 extern "C" {
     /// `ZEND_API size_t zend_memory_usage(bool real_usage)` (not in ext-php-rs's bindings).
     fn zend_memory_usage(real_usage: bool) -> usize;
+    /// `ZEND_API zend_string *zend_double_to_str(double num)`: PHP's `(string)` of a float, at the
+    /// `precision` setting (not in ext-php-rs's bindings; ZEND_FASTCALL is the C convention on 64-bit).
+    fn zend_double_to_str(num: f64) -> *mut zend_string;
 }
 
 impl MemoryBudget {
@@ -565,6 +569,13 @@ impl MemoryBudget {
     fn string_bytes(len: usize) -> usize {
         32 + len
     }
+
+    /// An upper bound of what a new `stdClass` without properties takes (`zend_object`, 56 bytes).
+    const OBJECT_BYTES: usize = 64;
+
+    /// The longest decimal form of an integer key or number (`-9223372036854775808`, a double
+    /// at `precision` 17 with its exponent).
+    const NUMBER_TEXT: usize = 32;
 }
 
 /// Builds result zvals; the transform's builder keeps to a [`MemoryBudget`].
@@ -691,4 +702,102 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
         // SAFETY: the type byte says IS_ARRAY, so `arr` points to a live array.
         type_of(out) == IS_ARRAY && unsafe { (*out.value.arr).nNumOfElements } == 0
     }
+
+    fn empty_object(&mut self) -> Zval {
+        if !self.budget.take(MemoryBudget::OBJECT_BYTES) {
+            return Zval::null();
+        }
+        stdclass(None)
+    }
+
+    /// A `stdClass` whose property table is built here: every key a string, as PHP's `(object)`
+    /// cast makes them (an integer key would be a property no PHP code could read).
+    fn object<I>(&mut self, entries: I) -> Zval
+    where
+        I: IntoIterator<Item = (OutKey<'a, ZKey<'a>>, Entry<ZvalView<'a>, Zval>)>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let entries = entries.into_iter();
+        let n = entries.len();
+        let bytes = MemoryBudget::array_bytes(n)
+            .saturating_add(n.saturating_mul(MemoryBudget::string_bytes(MemoryBudget::NUMBER_TEXT)))
+            .saturating_add(MemoryBudget::OBJECT_BYTES);
+        if !self.budget.take(bytes) {
+            return Zval::null();
+        }
+        let (ht, table) = Self::new_array(n);
+        for (key, entry) in entries {
+            let mut value = std::mem::ManuallyDrop::new(self.value(entry));
+            let slot: *mut zval = &mut *value;
+            let name = match key {
+                OutKey::Orig(k) if !k.s.is_null() => PropertyKey::Stored(k.s),
+                OutKey::Orig(k) => PropertyKey::Text((k.h as i64).to_string()),
+                OutKey::Index(i) => PropertyKey::Text(i.to_string()),
+                OutKey::Name(n) => PropertyKey::Text(n.to_owned()),
+            };
+            // SAFETY: `ht` is a live array this call owns; a stored key comes from a held table (the engine takes its own reference); `value` moves in.
+            unsafe {
+                match name {
+                    PropertyKey::Stored(key) => ffi::zend_hash_update(ht, key, slot),
+                    PropertyKey::Text(text) => ffi::zend_hash_str_update(ht, text.as_ptr().cast(), text.len(), slot),
+                };
+            }
+        }
+        stdclass(Some(table))
+    }
+
+    fn scalar_string(&mut self, scalar: Shape<'_>) -> Zval {
+        if !self.budget.take(MemoryBudget::string_bytes(MemoryBudget::NUMBER_TEXT)) {
+            return Zval::null();
+        }
+        match scalar {
+            Shape::Int(i) => self.bytes(i.to_string().as_bytes()),
+            Shape::Bool(true) => self.bytes(b"1"),
+            Shape::Float(f) => {
+                let mut z = Zval::new();
+                // SAFETY: the engine's own float-to-string; the new string (refcount 1) is handed to the box, which owns it.
+                z.set_zend_string(unsafe { ext_php_rs::boxed::ZBox::from_raw(zend_double_to_str(f).cast::<ext_php_rs::types::ZendStr>()) });
+                z
+            }
+            _ => self.bytes(b""),
+        }
+    }
+
+    fn key_string(&mut self, key: ZKey<'a>) -> Zval {
+        if key.s.is_null() {
+            return self.scalar_string(Shape::Int(key.h as i64));
+        }
+        let mut z = Zval::new();
+        // SAFETY: a key of a held table is a live zend_string; the zval takes a reference as ZVAL_STR_COPY does (none for an interned string, which may live in read-only memory).
+        unsafe {
+            let interned = (*key.s).gc.u.type_info & ffi::GC_IMMUTABLE != 0;
+            if !interned {
+                (*key.s).gc.refcount += 1;
+            }
+            z.value.str_ = key.s;
+            z.u1.type_info = if interned { ffi::IS_STRING } else { ffi::IS_STRING_EX };
+        }
+        z
+    }
+}
+
+/// A property name of a new `stdClass`: a string key as it was stored, or the text of one.
+enum PropertyKey {
+    Stored(*mut zend_string),
+    Text(String),
+}
+
+/// A new `stdClass`, with `properties` (an array zval) as its property table.
+fn stdclass(properties: Option<Zval>) -> Zval {
+    let object = ext_php_rs::types::ZendObject::new_stdclass();
+    if let Some(properties) = properties {
+        let properties = std::mem::ManuallyDrop::new(properties);
+        // SAFETY: a new stdClass has no property table yet (no declared properties); the array (refcount 1) moves into it, as object_and_properties_init does.
+        unsafe {
+            let obj = &*object as *const ext_php_rs::types::ZendObject as *mut zend_object;
+            (*obj).properties = properties.value.arr;
+        }
+    }
+    use ext_php_rs::convert::IntoZval;
+    object.into_zval(false).unwrap_or_else(|_| Zval::null())
 }

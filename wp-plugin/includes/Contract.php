@@ -32,6 +32,8 @@ final class Contract {
 		'McpNative\\wrap_output_if_needed',
 		'McpNative\\normalize_arguments',
 		'McpNative\\validate',
+		'McpNative\\wire_tool_schema',
+		'McpNative\\wire_ability_schema',
 	);
 	public const NATIVE_CLASSES = array( 'McpNative\\SchemaTransformer' );
 

@@ -6,7 +6,7 @@
  * objects, stdClass, JsonSerializable that throws / returns itself / never ends, closures,
  * resources, enums, invalid UTF-8, INF/NAN, huge strings, deep nesting) and random argument
  * types and counts go through `McpNative\SchemaTransformer::transform_to_object_schema`,
- * `unwrap_input_if_needed`, `wrap_output_if_needed`, `normalize_arguments`, `validate` (when the
+ * `wire_tool_schema`, `wire_ability_schema`, `unwrap_input_if_needed`, `wrap_output_if_needed`, `normalize_arguments`, `validate` (when the
  * extension has it) and `version`. Every call must return or throw a Throwable: never crash,
  * never emit a PHP notice, never change its arguments. Where the PHP fallback
  * (`McpNative\Plugin\Fallback\…`) has the same function, both run on the same input and their
@@ -290,6 +290,9 @@ final class Gen {
 		return $a;
 	}
 
+	/** Whether schema() also builds what the wire encodings act on (draft-3 `required`, odd `required`). */
+	public bool $wire = false;
+
 	/** A schema-like array. */
 	public function schema( int $depth = 0 ): array {
 		$s = array();
@@ -310,6 +313,10 @@ final class Gen {
 					for ( $p = 0; $p < $count; $p++ ) {
 						$props[ $this->key() ] = self::chance( 4 ) ? $this->value( $depth + 2 ) : $this->schema( $depth + 2 );
 					}
+					if ( $this->wire && self::chance( 2 ) ) {
+						// WordPress's draft-3 flag, which the wire encodings move to the parent.
+						$props[ self::pick( array( 'a', '0', 'required' ) ) ] = array( 'type' => 'string', 'required' => self::chance( 3 ) ? $this->value( $depth + 2 ) : true );
+					}
 					$s[ $k ] = self::chance( 4 ) ? (object) $props : $props;
 					break;
 				case 'items':
@@ -327,6 +334,10 @@ final class Gen {
 					break;
 				case 'required':
 					$s[ $k ] = self::chance( 2 ) ? (bool) mt_rand( 0, 1 ) : array( 'a', $this->key() );
+					if ( $this->wire && self::chance( 2 ) ) {
+						// `required` of odd types: the wire encodings keep names only, as strings.
+						$s[ $k ] = self::pick( array( $this->value( $depth + 1 ), array( 1, 2.5, true, null, -0.0, INF, $this->key(), $this->value( $depth + 1 ) ), (object) array( 'a', 'b' ) ) );
+					}
 					break;
 				default:
 					$s[ $k ] = $this->value( $depth + 1 );
@@ -681,6 +692,8 @@ final class Worker {
 			'wrap_output_if_needed'      => array( $native ? '\\McpNative\\wrap_output_if_needed' : null, $fallback . 'Arguments::wrap_output_if_needed', 2, 2 ),
 			'normalize_arguments'        => array( $native ? '\\McpNative\\normalize_arguments' : null, $fallback . 'Arguments::normalize_arguments', 2, 2 ),
 			'validate'                   => array( $native && function_exists( '\\McpNative\\validate' ) ? self::places( '\\McpNative\\validate' ) : null, class_exists( $fallback . 'Validator' ) ? self::places( $fallback . 'Validator::validate' ) : null, 2, 3 ),
+			'wire_tool_schema'           => array( $native ? '\\McpNative\\wire_tool_schema' : null, $fallback . 'SchemaTransformer::wire_tool_schema', 2, 2 ),
+			'wire_ability_schema'        => array( $native ? '\\McpNative\\wire_ability_schema' : null, $fallback . 'SchemaTransformer::wire_ability_schema', 1, 1 ),
 			'version'                    => array( $native ? '\\McpNative\\version' : null, null, 0, 0 ),
 		);
 		set_error_handler(
@@ -719,6 +732,15 @@ final class Worker {
 				);
 				if ( Gen::chance( 4 ) ) {
 					array_pop( $args );
+				}
+				break;
+			case 'wire_tool_schema':
+			case 'wire_ability_schema':
+				$g->wire = true;
+				$args    = array( Gen::chance( 10 ) ? $g->value() : $g->schema() );
+				$g->wire = false;
+				if ( 'wire_tool_schema' === $name ) {
+					$args[] = Gen::chance( 8 ) ? $g->value() : Gen::pick( array( 'input', 'result', '0', '', "\xff", 'é' ) );
 				}
 				break;
 			case 'unwrap_input_if_needed':

@@ -141,6 +141,66 @@ final class AdversarialTest extends TestCase {
 	}
 
 	/**
+	 * Issue 11: the wire encoding builds more than the transform (`{}` objects, names lists): its
+	 * builder keeps to the same budget and refuses before a result would pass memory_limit.
+	 * 200 000 draft-3 flags to move (each property rebuilt, each name promoted, `{}` each).
+	 */
+	public function test_a_wire_schema_that_would_not_fit_in_memory_limit(): void {
+		$native  = extension_loaded( 'mcp_native' );
+		$encoder = var_export( dirname( __DIR__, 3 ) . '/wp-plugin/includes/SchemaEncoder.php', true );
+		$result  = ChildProcess::run_php(
+			ChildProcess::prelude() . "require $encoder;" . '
+			$props = []; for ($i = 0; $i < 200000; $i++) { $props["p$i"] = ["required" => true]; }
+			$schema = ["type" => "object", "properties" => $props];
+			unset($props);
+			ini_set("memory_limit", (string) (memory_get_usage(true) + 20 * 1024 * 1024));
+			register_shutdown_function(function () { echo "shutdown ran\n"; });
+			foreach (["tool_schema", "ability_schema"] as $method) {
+				try { $args = "tool_schema" === $method ? [$schema, "input"] : [$schema]; McpNative\Plugin\SchemaEncoder::$method(...$args); echo "built\n"; }
+				catch (McpNative\SchemaException $e) { echo "refused: ", $e->getMessage(), "\n"; }
+			}
+			$after = str_repeat("a", 1 << 20);
+			echo "went on\n";',
+			$native
+		);
+		$output = $result['stdout'] . $result['stderr'];
+		if ( $native ) {
+			$this->assertSame( 0, $result['exit'], $output );
+			$this->assertSame( 2, preg_match_all( '/^refused: The transformed schema does not fit in memory_limit \(\d+ bytes\)$/m', $result['stdout'] ), $output );
+			$this->assertStringContainsString( "went on\nshutdown ran\n", $result['stdout'] );
+		} else {
+			$this->assertSame( 255, $result['exit'], $output );
+			$this->assertStringContainsString( 'Allowed memory size', $output );
+			$this->assertStringContainsString( 'shutdown ran', $result['stdout'] );
+		}
+	}
+
+	/**
+	 * Issue 11: a jsonSerialize() that writes to the stdClass holding it, while the wire encoding
+	 * walks that object's properties and collects their draft-3 flags (valgrind: no read of
+	 * freed memory).
+	 */
+	public function test_json_serialize_writing_to_its_parent_during_the_wire_encoding(): void {
+		$encoder = var_export( dirname( __DIR__, 3 ) . '/wp-plugin/includes/SchemaEncoder.php', true );
+		$this->child(
+			self::WHICH . "require $encoder;" . '
+			class Mut implements JsonSerializable {
+				public $parent;
+				function jsonSerialize(): mixed { for ($i = 0; $i < 50; $i++) { $this->parent->{"p$i"} = ["required" => true, "d" => str_repeat("x", 100)]; } $this->parent->required = ["gone"]; return ["type" => "string", "required" => true]; }
+			}
+			$o = new stdClass; $o->a = ["type" => "string", "required" => true, "description" => str_repeat("d", 40)];
+			$o->required = ["type" => "string", "required" => true];
+			$m = new Mut; $m->parent = $o; $o->m = $m;
+			$o->z = ["type" => "string", "required" => true];
+			$schema = ["type" => "object", "properties" => $o, "required" => ["z", 5]];
+			unset($o, $m);
+			$r = McpNative\Plugin\SchemaEncoder::tool_schema($schema, "input")["schema"];
+			if ($r["required"] !== ["z", "5", "a", "required", "m"] || $r["properties"]["a"]["description"] !== str_repeat("d", 40) || $r["properties"]["m"] !== ["type" => "string"]) { var_dump($r); exit(3); }',
+			true
+		);
+	}
+
+	/**
 	 * Issue 10, 3: no Rust-owned memory outlives a PHP fatal error during a call, nor a refusal:
 	 * valgrind's leak check (Zend allocator on, so memory_limit is real) finds no block the
 	 * extension allocated after start-up. The fatal comes from a jsonSerialize() that exhausts

@@ -1,5 +1,6 @@
 <?php
 use McpNative\Plugin\Contract;
+use McpNative\Plugin\SchemaEncoder;
 use McpNative\Tests\Vectors;
 use PHPUnit\Framework\TestCase;
 
@@ -212,6 +213,33 @@ final class ContractTest extends TestCase {
 		$result                              = Contract::transform_to_object_schema( $dirty );
 		$this->assertSame( $snapshot, serialize( $dirty ) );
 		$this->assertSame( $before, serialize( $result['schema'] ) );
+	}
+
+	/** Issue 11: the wire encoding of a schema with nothing to change is the caller's array, not a copy. */
+	public function test_an_unchanged_schema_leaves_for_the_wire_without_a_copy(): void {
+		$schema = array( 'type' => 'object', 'properties' => array() );
+		for ( $i = 0; $i < 2000; $i++ ) {
+			$schema['properties'][ "p$i" ] = array( 'type' => 'string', 'description' => str_repeat( 'd', 40 ), 'required' => array( 'x' ) );
+		}
+		$memory = memory_get_usage();
+		$tool   = SchemaEncoder::tool_schema( $schema, 'input' );
+		$grown  = memory_get_usage() - $memory;
+		$this->assertSame( array( 'schema' => $schema, 'wrapper' => null ), $tool );
+		$this->assertLessThan( 2048, $grown, 'an unchanged schema must come back without being copied' );
+		$memory  = memory_get_usage();
+		$ability = SchemaEncoder::ability_schema( $schema );
+		$this->assertLessThan( 2048, memory_get_usage() - $memory );
+		$this->assertSame( $schema, $ability );
+
+		// One draft-3 flag: that property and the root are new, the other 1 999 are shared.
+		$flagged                              = $schema;
+		$flagged['properties']['p7']['required'] = true;
+		$memory                               = memory_get_usage();
+		$tool                                 = SchemaEncoder::tool_schema( $flagged, 'input' );
+		$this->assertLessThan( 200 * 1024, memory_get_usage() - $memory );
+		$this->assertSame( array( 'p7' ), $tool['schema']['required'] );
+		$this->assertSame( array( 'type' => 'string', 'description' => str_repeat( 'd', 40 ) ), $tool['schema']['properties']['p7'] );
+		$this->assertTrue( $flagged['properties']['p7']['required'], "the caller's array is not modified" );
 	}
 
 	public function test_unwrap_rules(): void {

@@ -1,6 +1,7 @@
 <?php
 use McpNative\Plugin\Fallback\Arguments;
 use McpNative\Plugin\Fallback\SchemaTransformer;
+use McpNative\Tests\Vectors;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -37,6 +38,137 @@ final class ParityTest extends TestCase {
 			unset( $schema );
 		}
 		$this->assertSame( 0, $differences );
+	}
+
+	/**
+	 * Issue 11: the wire encodings (the transform and the wire rules in one walk) agree on a
+	 * generated corpus full of what those rules act on: draft-3 `required` flags, `required` of
+	 * every type, empty sub-schemas, maps with list keys, lists of sub-schemas with other keys,
+	 * `dependencies`, plus everything the transform cleans.
+	 */
+	public function test_generated_schemas_encode_identically_for_the_wire(): void {
+		mt_srand( 20261201 );
+		$differences = 0;
+		for ( $i = 0; $i < 3000; $i++ ) {
+			$schema = $this->wire_schema( 0 );
+			if ( 0 === $i % 11 && ! is_object( $schema['properties'] ?? null ) ) {
+				$schema['properties']['loop'] = &$schema;
+			}
+			$key    = array( 'input', 'result', '0' )[ $i % 3 ];
+			$before = self::content( $schema );
+			$cases  = array(
+				'tool'    => array( fn() => \McpNative\wire_tool_schema( $schema, $key ), fn() => SchemaTransformer::wire_tool_schema( $schema, $key ) ),
+				'ability' => array( fn() => \McpNative\wire_ability_schema( $schema ), fn() => SchemaTransformer::wire_ability_schema( $schema ) ),
+			);
+			foreach ( $cases as $name => [ $native_call, $php_call ] ) {
+				$native = $this->outcome( $native_call, true );
+				$php    = $this->outcome( $php_call, true );
+				if ( $native !== $php ) {
+					++$differences;
+					$this->assertSame( $php, $native, "case $i ($name): " . var_export( $schema, true ) );
+				}
+			}
+			$this->assertSame( $before, self::content( $schema ), "case $i: the caller's schema changed" );
+			unset( $schema );
+		}
+		$this->assertSame( 0, $differences );
+	}
+
+	/** Issue 11: the wire encodings agree on every vector schema (those we differ on on purpose too). */
+	public function test_vector_schemas_encode_identically_for_the_wire(): void {
+		$checked = 0;
+		foreach ( Vectors::cases( 'schema_transformer' ) as $case ) {
+			$schema = Vectors::php( $case->input->schema ?? null ) ?? array();
+			$key    = $case->input->wrapper_key ?? 'input';
+			$this->assertSame( $this->outcome( fn() => SchemaTransformer::wire_tool_schema( $schema, $key ), true ), $this->outcome( fn() => \McpNative\wire_tool_schema( $schema, $key ), true ), $case->name );
+			$this->assertSame( $this->outcome( fn() => SchemaTransformer::wire_ability_schema( $schema ), true ), $this->outcome( fn() => \McpNative\wire_ability_schema( $schema ), true ), $case->name );
+			++$checked;
+		}
+		$this->assertGreaterThan( 20, $checked );
+	}
+
+	/**
+	 * Issue 11: hostile input to the wire encodings gives the same answer (or the same exception)
+	 * in both: references and cycles inside `required`, jsonSerialize() that writes to its parent or
+	 * returns itself, nesting past MAX_DEPTH inside `required`, huge maps of draft-3 flags.
+	 */
+	public function test_hostile_schemas_encode_identically_for_the_wire(): void {
+		$cases = array(
+			'required with a reference cycle'   => function () {
+				$names   = array( 'a', 'b' );
+				$names[] = &$names;
+				return array( 'type' => 'object', 'required' => $names, 'properties' => array( 'a' => array( 'required' => true ) ) );
+			},
+			'required by reference'             => function () {
+				$names  = array( 'a', 2 );
+				$schema = array( 'type' => 'object', 'required' => &$names );
+				return $schema;
+			},
+			'self-containing stdClass required' => function () {
+				$names       = new stdClass();
+				$names->a    = 'x';
+				$names->self = $names;
+				return array( 'type' => 'object', 'required' => $names );
+			},
+			'jsonSerialize returning itself'    => fn() => array(
+				'type'     => 'object',
+				'required' => new class() implements JsonSerializable {
+					public function jsonSerialize(): mixed {
+						return $this;
+					}
+				},
+			),
+			'jsonSerialize writing to its parent' => function () {
+				$parent = new stdClass();
+				$parent->a = array( 'type' => 'string', 'required' => true );
+				$parent->m = new class( $parent ) implements JsonSerializable {
+					public function __construct( private stdClass $parent ) {}
+					public function jsonSerialize(): mixed {
+						for ( $i = 0; $i < 40; $i++ ) {
+							$this->parent->{"p$i"} = array( 'required' => true );
+						}
+						return array( 'type' => 'integer', 'required' => true );
+					}
+				};
+				$parent->z = array( 'type' => 'string', 'required' => true );
+				return array( 'type' => 'object', 'properties' => $parent );
+			},
+			'required nested past MAX_DEPTH'    => function () {
+				$deep = 'x';
+				for ( $i = 0; $i < 200; $i++ ) {
+					$deep = array( $deep );
+				}
+				return array( 'type' => 'object', 'required' => array( 'a', $deep ) );
+			},
+			'properties nested past MAX_DEPTH'  => function () {
+				$deep = array( 'type' => 'string', 'required' => true );
+				for ( $i = 0; $i < 200; $i++ ) {
+					$deep = array( 'type' => 'object', 'properties' => array( 'p' => $deep ) );
+				}
+				return $deep;
+			},
+			'20 000 draft-3 flags'              => function () {
+				$properties = array();
+				for ( $i = 0; $i < 20000; $i++ ) {
+					$properties[ 0 === $i % 3 ? $i : "p$i" ] = array( 'type' => 'string', 'required' => 0 === $i % 2 );
+				}
+				return array( 'type' => 'object', 'properties' => $properties, 'required' => array( 'p1', 'p1', 7 ) );
+			},
+			'a list of properties, renumbered'  => fn() => array(
+				'properties' => array( static function () {}, array( 'required' => true ), array( 'type' => 'string', 'required' => true ) ),
+			),
+			'required of odd scalars'           => fn() => array( 'type' => 'object', 'required' => array( 1, 0.1, 1e100, -0.0, INF, NAN, true, false, null, 'a' ) ),
+		);
+		foreach ( $cases as $name => $make ) {
+			$native = $this->outcome( fn() => \McpNative\wire_tool_schema( $make(), 'input' ), true );
+			$this->assertSame( $this->outcome( fn() => SchemaTransformer::wire_tool_schema( $make(), 'input' ), true ), $native, $name );
+			$this->assertSame( $this->outcome( fn() => SchemaTransformer::wire_ability_schema( $make() ), true ), $this->outcome( fn() => \McpNative\wire_ability_schema( $make() ), true ), $name );
+		}
+		// What the rules say, for two of them.
+		$flags = \McpNative\wire_tool_schema( $cases['20 000 draft-3 flags'](), 'input' )['schema'];
+		$this->assertSame( 2 + 10000, count( $flags['required'] ) ); // p1 (once), "7", then every even index
+		$this->assertSame( array( 'p1', '7', '0', 'p2' ), array_slice( $flags['required'], 0, 4 ) );
+		$this->assertStringStartsWith( 'throws:McpNative\SchemaException:Schema nesting exceeds the maximum depth of 128 at \'/required/1/0/', $this->outcome( fn() => \McpNative\wire_tool_schema( $cases['required nested past MAX_DEPTH'](), 'input' ) ) );
 	}
 
 	public function test_arguments_functions_agree_on_generated_values(): void {
@@ -80,10 +212,33 @@ final class ParityTest extends TestCase {
 		return '[' . implode( ',', $parts ) . ']';
 	}
 
+	/**
+	 * A comparable text of a result that may hold new stdClass objects (`{}` on the wire): those
+	 * by content, every other object by identity. Cut at 40 levels (a caller's schema may hold a
+	 * reference cycle).
+	 */
+	private static function content( $value, int $depth = 0 ): string {
+		if ( $depth > 40 ) {
+			return '…';
+		}
+		if ( $value instanceof stdClass ) {
+			return 'stdClass' . self::content( (array) $value, $depth + 1 );
+		}
+		if ( ! is_array( $value ) ) {
+			return self::describe( $value );
+		}
+		$parts = array();
+		foreach ( $value as $k => $v ) {
+			$parts[] = var_export( $k, true ) . '=>' . self::content( $v, $depth + 1 );
+		}
+		return '[' . implode( ',', $parts ) . ']';
+	}
+
 	/** A comparable record of a call: its serialised result, or its exception's class and message. */
-	private function outcome( callable $call ): string {
+	private function outcome( callable $call, bool $by_content = false ): string {
 		try {
-			return 'ok:' . self::describe( $call() );
+			$result = $call();
+			return 'ok:' . ( $by_content ? self::content( $result ) : self::describe( $result ) );
 		} catch ( Throwable $e ) {
 			return 'throws:' . get_class( $e ) . ':' . $e->getMessage();
 		}
@@ -126,6 +281,109 @@ final class ParityTest extends TestCase {
 			}
 		}
 		return $schema;
+	}
+
+	/** A schema full of what the wire rules act on (and what the transform cleans). */
+	private function wire_schema( int $depth ) {
+		$schema = array();
+		$keys   = array( 'type', 'properties', 'properties', 'required', 'items', 'anyOf', 'dependencies', 'not', 'patternProperties', 'enum', 'sanitize_callback', 'description' );
+		shuffle( $keys );
+		foreach ( array_slice( $keys, 0, mt_rand( 0, 5 ) ) as $key ) {
+			$deeper = $depth < 4;
+			switch ( $key ) {
+				case 'type':
+					$schema['type'] = array( 'object', 'string', null, array( 'object', 'null' ) )[ mt_rand( 0, 3 ) ];
+					break;
+				case 'properties':
+				case 'patternProperties':
+					$props = array();
+					for ( $p = $deeper ? mt_rand( 0, 4 ) : 0; $p > 0; $p-- ) {
+						$name           = array( 'a', 'b', '0', '1', 'properties', 'required', "k$p", 7 )[ mt_rand( 0, 7 ) ];
+						$props[ $name ] = $this->wire_property( $depth + 1 );
+					}
+					if ( 0 === mt_rand( 0, 5 ) ) {
+						$props = array( $this->wire_property( $depth + 1 ), $this->wire_property( $depth + 1 ) );
+					}
+					$schema[ $key ] = 0 === mt_rand( 0, 4 ) ? (object) $props : $props;
+					break;
+				case 'required':
+					$schema['required'] = $this->required_value();
+					break;
+				case 'items':
+					$schema['items'] = array( array(), $this->wire_schema( $depth + 1 ), array( $this->wire_schema( $depth + 1 ), array() ), array( 2 => array( 'type' => 'string' ), 'x' => true ) )[ $deeper ? mt_rand( 0, 3 ) : 0 ];
+					break;
+				case 'anyOf':
+					$schema['anyOf'] = $deeper ? array( 'a' => $this->wire_schema( $depth + 1 ), 3 => array(), 'c' => $this->oddity() ) : array();
+					if ( mt_rand( 0, 1 ) ) {
+						$schema['anyOf'] = array_values( $schema['anyOf'] );
+					}
+					break;
+				case 'dependencies':
+					$schema['dependencies'] = array( 'a' => array( 'b', 'c' ), 'b' => array(), 'c' => $deeper ? $this->wire_schema( $depth + 1 ) : true, 'd' => array( array( 'sanitize_callback' => 'x' ) ) );
+					if ( 0 === mt_rand( 0, 3 ) ) {
+						$schema['dependencies'] = array( array( 'x' ), array() );
+					}
+					break;
+				case 'not':
+					$schema['not'] = $deeper ? $this->wire_schema( $depth + 1 ) : array();
+					break;
+				default:
+					$schema[ $key ] = $this->data( $depth + 1 );
+			}
+		}
+		return $schema;
+	}
+
+	/** A property's schema: often with a draft-3 `required`, sometimes not a schema at all. */
+	private function wire_property( int $depth ) {
+		switch ( mt_rand( 0, 7 ) ) {
+			case 0:
+				return array( 'required' => (bool) mt_rand( 0, 1 ) );
+			case 1:
+				return array();
+			case 2:
+				return true;
+			case 3:
+				return $this->oddity();
+			case 4:
+				return (object) array( 'type' => 'string', 'required' => true );
+			case 5:
+				return new class() implements JsonSerializable {
+					public function jsonSerialize(): mixed {
+						return array( 'type' => 'integer', 'required' => true );
+					}
+				};
+			default:
+				$schema = $this->wire_schema( $depth );
+				if ( mt_rand( 0, 1 ) ) {
+					$schema['required'] = mt_rand( 0, 2 ) ? true : $this->required_value();
+				}
+				return $schema;
+		}
+	}
+
+	/** A `required` of any type: names, numbers, booleans, nested arrays, objects. */
+	private function required_value() {
+		switch ( mt_rand( 0, 6 ) ) {
+			case 0:
+				return true;
+			case 1:
+				return 'a';
+			case 2:
+				return array( 'a', 'b', 'a' );
+			case 3:
+				return array( 3 => 'b', 'x' => 'a' );
+			case 4:
+				return array( 1, 2.5, true, false, null, array( 'a' ), 'a', -0.0, 1e100, $this->oddity() );
+			case 5:
+				return (object) array( 'a', 'b' );
+			default:
+				return new class() implements JsonSerializable {
+					public function jsonSerialize(): mixed {
+						return array( 'a', 7 );
+					}
+				};
+		}
 	}
 
 	/** Something the transformer must clean. */

@@ -8,6 +8,7 @@
  * tests/validation/wp-core.php); the extension's run loads them too, for the parity tests.
  */
 require_once dirname( __DIR__, 3 ) . '/wp-plugin/includes/Contract.php';
+require_once dirname( __DIR__, 3 ) . '/wp-plugin/includes/SchemaEncoder.php';
 require_once dirname( __DIR__, 2 ) . '/validation/wp-core.php';
 require_once __DIR__ . '/support/Vectors.php';
 require_once __DIR__ . '/support/ChildProcess.php';

@@ -2,6 +2,8 @@
 /**
  * Pure-PHP mirror of src/core/transform.rs, function by function: the fallback when the
  * mcp_native extension is not loaded, and the baseline its benchmark is measured against.
+ * The transform and the wire encodings (wire_tool_schema, wire_ability_schema) are one walk, as
+ * in the core: the wire rules are applied in the same pass.
  *
  * @package McpNative
  */
@@ -19,42 +21,101 @@ final class SchemaTransformer {
 	/** Identities of the containers between the root and the current node. */
 	private static $ancestors = array();
 
+	/** Wire rules at a node (`Wire` in the core): none, on, on for a `properties` map (collects draft-3 `required: true`). */
+	private const WIRE_OFF        = 0;
+	private const WIRE_ON         = 1;
+	private const WIRE_PROPERTIES = 2;
+
+	/** What the root becomes (`Encoding` in the core). */
+	private const TRANSFORM = 0;
+	private const TOOL      = 1;
+	private const ABILITY   = 2;
+
+	/** @var list<int|string> Names of `properties` members that said `required: true` (a stack: each schema node takes its own). */
+	private static $promoted = array();
+
+	/** Whether the schema node walked last said `required: true` (its `properties` map reads it). */
+	private static $required_true = false;
+
+	/** Whether the schema node walked last got a `required` appended (the root's is read). */
+	private static $required_appended = false;
+
 	/**
 	 * @return array{schema: array, was_transformed: bool, wrapper_property: ?string}
 	 * @throws SchemaException When nesting passes MAX_DEPTH.
 	 */
 	public static function transform_to_object_schema( ?array $schema, string $wrapper_key = 'input' ): array {
-		if ( ! preg_match( '//u', $wrapper_key ) ) {
-			throw new \ValueError( 'McpNative\SchemaTransformer::transform_to_object_schema(): Argument #2 ($wrapper_key) must be valid UTF-8' );
+		return self::transform( $schema, $wrapper_key, self::TRANSFORM, 'McpNative\SchemaTransformer::transform_to_object_schema' );
+	}
+
+	/**
+	 * `McpNative\wire_tool_schema()`: a tool's inputSchema/outputSchema on the wire.
+	 *
+	 * @return array{schema: array, wrapper: ?string}
+	 * @throws SchemaException When nesting passes MAX_DEPTH.
+	 */
+	public static function wire_tool_schema( array $schema, string $wrapper_key ): array {
+		$transformed = self::transform( $schema, $wrapper_key, self::TOOL, 'McpNative\wire_tool_schema' );
+		return array(
+			'schema'  => $transformed['schema'],
+			'wrapper' => $transformed['wrapper_property'],
+		);
+	}
+
+	/**
+	 * `McpNative\wire_ability_schema()`: an ability's own schema on the wire (no schema is `{}`).
+	 *
+	 * @throws SchemaException When nesting passes MAX_DEPTH.
+	 */
+	public static function wire_ability_schema( array $schema ): array|\stdClass {
+		if ( array() === $schema ) {
+			return new \stdClass();
 		}
+		return self::transform( $schema, 'input', self::ABILITY, 'McpNative\wire_ability_schema' )['schema'];
+	}
+
+	private static function transform( ?array $schema, string $wrapper_key, int $encoding, string $function ): array {
+		if ( ! preg_match( '//u', $wrapper_key ) ) {
+			throw new \ValueError( $function . '(): Argument #2 ($wrapper_key) must be valid UTF-8' );
+		}
+		$tool = self::TOOL === $encoding;
 		if ( null === $schema ) {
-			return self::not_transformed( array( 'type' => 'object' ) );
+			return self::not_transformed( self::minimal_object( $tool ) );
 		}
 		if ( null === self::$same ) {
 			self::$same   = new \stdClass();
 			self::$remove = new \stdClass();
 		}
 		self::$ancestors = array();
+		self::$promoted  = array();
 		try {
-			$cleaned = self::entries( $schema, null, 0, false );
+			$cleaned = self::entries( $schema, null, 0, false, self::TRANSFORM === $encoding ? self::WIRE_OFF : self::WIRE_ON );
 		} catch ( TooDeep $e ) {
 			throw new SchemaException( 'Schema nesting exceeds the maximum depth of ' . \McpNative\MAX_DEPTH . " at '" . $e->path . "'" );
 		}
 		$effective = $cleaned ?? $schema;
 		if ( array() === $effective ) {
-			return self::not_transformed( array( 'type' => 'object' ) );
+			return self::not_transformed( self::minimal_object( $tool ) );
 		}
 		$type = $effective['type'] ?? null;
 		if ( 'object' === $type ) {
-			return self::not_transformed( $effective );
+			return self::not_transformed( $tool ? self::with_properties( $effective ) : $effective );
 		}
 		if ( null === $type ) {
-			return self::not_transformed( self::with_object_type( $effective ) );
+			// Before a `required` the wire rules appended (draft-3 names), as the two passes
+			// (transform, then encoder) this walk replaces ordered them.
+			$typed = self::with_object_type( $effective, self::TRANSFORM !== $encoding && self::$required_appended );
+			return self::not_transformed( $tool ? self::with_properties( $typed ) : $typed );
 		}
+		if ( self::ABILITY === $encoding ) {
+			return array( 'schema' => $effective, 'was_transformed' => true, 'wrapper_property' => $wrapper_key );
+		}
+		$properties = array( $wrapper_key => $effective );
 		return array(
 			'schema'           => array(
 				'type'       => 'object',
-				'properties' => array( $wrapper_key => $effective ),
+				// PHP reads the key "0" as the integer 0: JSON would make that map a list.
+				'properties' => $tool && array_is_list( $properties ) ? (object) $properties : $properties,
 				'required'   => array( $wrapper_key ),
 			),
 			'was_transformed'  => true,
@@ -62,13 +123,37 @@ final class SchemaTransformer {
 		);
 	}
 
+	/** `{type: object}`, and for a tool `properties: {}` after it. */
+	private static function minimal_object( bool $tool ): array {
+		return $tool ? array( 'type' => 'object', 'properties' => new \stdClass() ) : array( 'type' => 'object' );
+	}
+
+	/**
+	 * A tool root's `properties`: `{}` in place of a missing or null one. Built by value, as
+	 * with_object_type().
+	 */
+	private static function with_properties( array $schema ): array {
+		if ( isset( $schema['properties'] ) ) {
+			return $schema;
+		}
+		$out = array();
+		foreach ( $schema as $key => $value ) {
+			$out[ $key ] = 'properties' === $key ? new \stdClass() : $value;
+		}
+		$out['properties'] ??= new \stdClass();
+		return $out;
+	}
+
 	/**
 	 * The schema with `type: object`: replaced in place when null, appended when absent. Built by
 	 * value: assigning into the caller's array would write through a PHP reference it holds.
 	 */
-	private static function with_object_type( array $schema ): array {
+	private static function with_object_type( array $schema, bool $before_required = false ): array {
 		$typed = array();
 		foreach ( $schema as $key => $value ) {
+			if ( $before_required && 'required' === $key ) {
+				$typed['type'] = 'object';
+			}
 			$typed[ $key ] = 'type' === $key ? 'object' : $value;
 		}
 		$typed['type'] = 'object';
@@ -84,15 +169,15 @@ final class SchemaTransformer {
 	 * @param string|null $reference Identity of the PHP reference the value was reached through.
 	 * @return mixed self::$same, self::$remove, or the rebuilt value.
 	 */
-	private static function value( $value, ?string $position, int $depth, ?string $reference ) {
+	private static function value( $value, ?string $position, int $depth, ?string $reference, int $wire ) {
 		if ( is_array( $value ) ) {
-			return self::container( $value, $reference, $position, $depth, false );
+			return self::container( $value, $reference, $position, $depth, false, $wire );
 		}
 		if ( ! is_object( $value ) ) {
 			return is_resource( $value ) || ( null !== $value && ! is_scalar( $value ) ) ? self::$remove : self::$same;
 		}
 		if ( \stdClass::class === get_class( $value ) ) {
-			return self::container( (array) $value, 'o' . spl_object_id( $value ), $position, $depth, true );
+			return self::container( (array) $value, 'o' . spl_object_id( $value ), $position, $depth, true, $wire );
 		}
 		if ( ! $value instanceof \JsonSerializable ) {
 			return self::$remove;
@@ -107,7 +192,7 @@ final class SchemaTransformer {
 		$serialized                   = $value->jsonSerialize();
 		self::$ancestors[ $identity ] = true;
 		try {
-			$outcome = self::value( $serialized, $position, $depth + 1, null );
+			$outcome = self::value( $serialized, $position, $depth + 1, null, $wire );
 		} finally {
 			unset( self::$ancestors[ $identity ] );
 		}
@@ -115,7 +200,7 @@ final class SchemaTransformer {
 		return self::$same === $outcome ? $serialized : $outcome;
 	}
 
-	private static function container( array $value, ?string $identity, ?string $position, int $depth, bool $always_rebuild ) {
+	private static function container( array $value, ?string $identity, ?string $position, int $depth, bool $always_rebuild, int $wire ) {
 		if ( null !== $identity && isset( self::$ancestors[ $identity ] ) ) {
 			return self::$remove;
 		}
@@ -123,45 +208,116 @@ final class SchemaTransformer {
 			throw new TooDeep();
 		}
 		if ( null === $identity ) {
-			return self::rebuilt_or_same( $value, $position, $depth, $always_rebuild );
+			return self::rebuilt_or_same( $value, $position, $depth, $always_rebuild, $wire );
 		}
 		self::$ancestors[ $identity ] = true;
 		try {
-			return self::rebuilt_or_same( $value, $position, $depth, $always_rebuild );
+			return self::rebuilt_or_same( $value, $position, $depth, $always_rebuild, $wire );
 		} finally {
 			unset( self::$ancestors[ $identity ] );
 		}
 	}
 
-	private static function rebuilt_or_same( array $value, ?string $position, int $depth, bool $always_rebuild ) {
-		return self::entries( $value, $position, $depth, $always_rebuild ) ?? self::$same;
+	private static function rebuilt_or_same( array $value, ?string $position, int $depth, bool $always_rebuild, int $wire ) {
+		$cleaned = self::entries( $value, $position, $depth, $always_rebuild, $wire );
+		if ( self::WIRE_OFF === $wire || ( null === $cleaned && array() !== $value && SchemaKeywords::SCHEMA_MAP !== $position && SchemaKeywords::MAP_OF_SCHEMA_OR_LIST !== $position ) ) {
+			return $cleaned ?? self::$same; // (the common cases, without a call)
+		}
+		return self::wire_container( $value, $position, $cleaned );
+	}
+
+	/**
+	 * A cleaned container in its wire form: `{}` for an empty sub-schema, an object for a map of
+	 * sub-schemas that PHP reads as a list (JSON would make it an array).
+	 */
+	private static function wire_container( array $container, ?string $position, ?array $cleaned ) {
+		$out = $cleaned ?? $container;
+		if ( ( SchemaKeywords::SCHEMA === $position || SchemaKeywords::SCHEMA_OR_LIST === $position ) && array() === $out ) {
+			return new \stdClass();
+		}
+		// (Empty maps are removed by their parent: they stay arrays here.)
+		$is_map = SchemaKeywords::SCHEMA_MAP === $position || SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $position;
+		if ( $is_map && array() !== $out && array_is_list( $out ) ) {
+			return (object) $out;
+		}
+		return $cleaned ?? self::$same;
 	}
 
 	/**
 	 * The cleaned entries of a container at `$position` (a SchemaKeywords position, null for a
 	 * schema node), or null when nothing changes.
 	 */
-	private static function entries( array $container, ?string $position, int $depth, bool $always_rebuild ): ?array {
+	private static function entries( array $container, ?string $position, int $depth, bool $always_rebuild, int $wire ): ?array {
 		if ( SchemaKeywords::SCHEMA_OR_LIST === $position ) {
 			$position = array_is_list( $container ) ? SchemaKeywords::SCHEMA_LIST : null;
 		} elseif ( SchemaKeywords::SCHEMA === $position ) {
 			$position = null;
 		}
-		$rebuilt = $always_rebuild ? array() : null;
-		$index   = 0;
+		$reindex     = false;
+		$schema_node = false;
+		if ( self::WIRE_OFF !== $wire ) {
+			// On the wire a list of sub-schemas is a JSON array, whatever its keys were.
+			$reindex       = SchemaKeywords::SCHEMA_LIST === $position && ! array_is_list( $container );
+			$schema_node   = null === $position;
+			$promoted_from = count( self::$promoted );
+			$renumbered    = self::WIRE_PROPERTIES === $wire && array_is_list( $container );
+			$required_true = false;
+			$required      = null;
+		}
+		$rebuilt = $always_rebuild || $reindex ? array() : null;
+		$index         = 0;
 		foreach ( $container as $key => $child ) {
+			if ( $schema_node && 'required' === $key ) {
+				$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
+				try {
+					$names = self::required( $child, $depth + 1, $reference );
+				} catch ( TooDeep $e ) {
+					throw $e->under( $key );
+				}
+				if ( is_bool( $names ) ) {
+					$required_true = $names;
+					$rebuilt     ??= self::first_entries( $container, $index );
+				} else {
+					if ( self::$same !== $names ) {
+						$rebuilt ??= self::first_entries( $container, $index );
+					}
+					// Kept in place; its final value is known once `properties` has been walked.
+					if ( null !== $rebuilt ) {
+						$rebuilt[ $key ] = $child;
+					}
+					$required = array( $names, $child );
+				}
+				++$index;
+				continue;
+			}
 			// a schema node's keys are looked up inline: this runs for every key of every schema
 			$child_position = null === $position
 				? ( is_string( $key ) ? SchemaKeywords::POSITIONS[ $key ] ?? SchemaKeywords::DATA : SchemaKeywords::DATA )
 				: SchemaKeywords::child_position( $position, $key );
 			if ( SchemaKeywords::WORDPRESS_ONLY === $child_position ) {
 				$outcome = self::$remove;
+			} elseif ( null === $child || is_scalar( $child ) ) {
+				$outcome = self::$same; // value()'s answer for a leaf, without the call: most keys hold one
 			} else {
-				$reference      = is_array( $child ) ? self::reference_id( $container, $key ) : null;
+				if ( self::WIRE_OFF === $wire || SchemaKeywords::DATA === $child_position ) {
+					$child_wire = self::WIRE_OFF;
+				} elseif ( SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $position && is_array( $child ) && array() !== $child && array_is_list( $child ) ) {
+					$child_wire = self::WIRE_OFF; // The names lists of `dependencies` are not sub-schemas on the wire.
+				} else {
+					$child_wire = $schema_node && 'properties' === $key ? self::WIRE_PROPERTIES : self::WIRE_ON;
+				}
+				$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
+				if ( self::WIRE_PROPERTIES === $wire ) {
+					self::$required_true = false;
+				}
 				try {
-					$outcome = self::value( $child, $child_position, $depth + 1, $reference );
+					$outcome = self::value( $child, $child_position, $depth + 1, $reference, $child_wire );
 				} catch ( TooDeep $e ) {
 					throw $e->under( $key );
+				}
+				if ( self::WIRE_PROPERTIES === $wire && self::$required_true ) {
+					// A list is renumbered when entries are removed: the name is the new index.
+					self::$promoted[] = $renumbered ? ( null === $rebuilt ? $index : count( $rebuilt ) ) : $key;
 				}
 				// An empty map of sub-schemas would reach the wire as a JSON array.
 				$is_map = SchemaKeywords::SCHEMA_MAP === $child_position || SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $child_position;
@@ -183,10 +339,144 @@ final class SchemaTransformer {
 			}
 			++$index;
 		}
-		if ( null !== $rebuilt && array_is_list( $container ) ) {
-			return array_values( $rebuilt );
+		if ( null !== $rebuilt && ( $reindex || array_is_list( $container ) ) ) {
+			$rebuilt = array_values( $rebuilt );
+		}
+		if ( $schema_node ) {
+			if ( count( self::$promoted ) > $promoted_from ) {
+				self::finish_required( $container, $rebuilt, $required, array_splice( self::$promoted, $promoted_from ) );
+			} elseif ( null !== $required && self::$same !== $required[0] ) {
+				self::finish_required( $container, $rebuilt, $required, array() );
+			} else {
+				self::$required_appended = false; // (what finish_required() would say: most nodes have nothing to finish)
+			}
+			// Set last: the walks of this node's children set it for themselves.
+			self::$required_true = $required_true;
 		}
 		return $rebuilt;
+	}
+
+	/**
+	 * A wire schema node's `required`: an array's names as strings (after the transform's cleaning
+	 * of its entries), self::$same for a list of strings as it is, or a bool when it is dropped
+	 * (true: WordPress's draft-3 `required: true`).
+	 *
+	 * @param mixed $value
+	 * @return bool|\stdClass|list<string>
+	 */
+	private static function required( $value, int $depth, ?string $reference ) {
+		if ( is_bool( $value ) ) {
+			return $value;
+		}
+		if ( is_array( $value ) ) {
+			return self::names( $value, $reference, $depth, false );
+		}
+		if ( ! is_object( $value ) ) {
+			return false;
+		}
+		if ( \stdClass::class === get_class( $value ) ) {
+			return self::names( (array) $value, 'o' . spl_object_id( $value ), $depth, true );
+		}
+		if ( ! $value instanceof \JsonSerializable ) {
+			return false;
+		}
+		$identity = 'o' . spl_object_id( $value );
+		if ( isset( self::$ancestors[ $identity ] ) ) {
+			return false;
+		}
+		if ( $depth >= \McpNative\MAX_DEPTH ) {
+			throw new TooDeep();
+		}
+		$serialized                   = $value->jsonSerialize();
+		self::$ancestors[ $identity ] = true;
+		try {
+			$names = self::required( $serialized, $depth + 1, null );
+		} finally {
+			unset( self::$ancestors[ $identity ] );
+		}
+		// The list is what the object serialises to, not the object.
+		return self::$same === $names ? self::copy( $serialized ) : $names;
+	}
+
+	/** @return bool|\stdClass|list<string> */
+	private static function names( array $list, ?string $identity, int $depth, bool $always_rebuild ) {
+		if ( null !== $identity && isset( self::$ancestors[ $identity ] ) ) {
+			return false;
+		}
+		if ( $depth >= \McpNative\MAX_DEPTH ) {
+			throw new TooDeep();
+		}
+		if ( null !== $identity ) {
+			self::$ancestors[ $identity ] = true;
+		}
+		try {
+			$cleaned = self::entries( $list, SchemaKeywords::DATA, $depth, $always_rebuild, self::WIRE_OFF );
+		} finally {
+			if ( null !== $identity ) {
+				unset( self::$ancestors[ $identity ] );
+			}
+		}
+		if ( null === $cleaned && array_is_list( $list ) ) {
+			$strings = true;
+			foreach ( $list as $name ) {
+				if ( ! is_string( $name ) ) {
+					$strings = false;
+					break;
+				}
+			}
+			if ( $strings ) {
+				return self::$same;
+			}
+		}
+		$names = array();
+		foreach ( $cleaned ?? $list as $name ) {
+			// A string as it is, a number or boolean as PHP's (string); anything else names nothing.
+			if ( is_string( $name ) ) {
+				$names[] = $name;
+			} elseif ( is_int( $name ) || is_float( $name ) || is_bool( $name ) ) {
+				$names[] = (string) $name;
+			}
+		}
+		return $names;
+	}
+
+	/**
+	 * Puts a wire schema node's `required` in its final form: its names, joined (once each, in
+	 * order) by the properties that said `required: true`.
+	 *
+	 * @param array{0: \stdClass|list<string>, 1: array}|null $required What `required` came to, and its value.
+	 * @param list<int|string>                                $promoted
+	 */
+	private static function finish_required( array $container, ?array &$rebuilt, ?array $required, array $promoted ): void {
+		self::$required_appended = false;
+		if ( null === $required ) {
+			if ( array() === $promoted ) {
+				return;
+			}
+			$names = array();
+		} elseif ( self::$same === $required[0] ) {
+			if ( array() === $promoted ) {
+				return;
+			}
+			$names = self::copy( $required[1] );
+		} else {
+			$names = $required[0];
+		}
+		if ( array() !== $promoted ) {
+			$names = array_values( array_unique( array_merge( $names, array_map( 'strval', $promoted ) ) ) );
+		}
+		$rebuilt                ??= self::first_entries( $container, PHP_INT_MAX );
+		self::$required_appended  = ! array_key_exists( 'required', $rebuilt );
+		$rebuilt['required']      = $names;
+	}
+
+	/** A list's values, by value (never the caller's PHP references). */
+	private static function copy( array $list ): array {
+		$values = array();
+		foreach ( $list as $value ) {
+			$values[] = $value;
+		}
+		return $values;
 	}
 
 	/** The first `$count` entries, by value (a slice would keep the caller's PHP references). */
