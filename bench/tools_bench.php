@@ -75,6 +75,12 @@ foreach ( $results as $mode => $by_tree ) {
 		);
 	}
 }
+print "\ntools/list as served (handler + JSON message), ms: built on every request, and from this worker's cache\n";
+foreach ( $results as $mode => $by_tree ) {
+	foreach ( $by_tree as $tree => $r ) {
+		printf( "%-9s %-10s built %8.2f   cached %s\n", $mode, $tree, $r['built'], null === $r['served'] ? '(none in this tree)' : sprintf( '%8.2f  (%.2f×)', $r['served'], $r['served'] / $r['built'] ) );
+	}
+}
 if ( isset( $trees['baseline'] ) ) {
 	print "\nthis tree / baseline (below 1 = faster)\n";
 	foreach ( $results as $mode => $by_tree ) {
@@ -151,6 +157,27 @@ function mcp_native_tools_bench_child( string $plugin_dir ): void {
 			$json = McpNative\Plugin\Json::encode( array( 'tools' => $tools ) );
 		}
 	);
+	// tools/list as served: the handler (with the extension, from this worker's cache after the
+	// first request) and the JSON message.
+	$served_json = '';
+	$served      = static function () use ( $server, $names, &$served_json ): void {
+		$message     = McpNative\Plugin\JsonRpc\Message::parse( '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}' );
+		$result      = ( new McpNative\Plugin\Handlers\ToolsHandler( $server( $names ) ) )->list( $message );
+		$served_json = McpNative\Plugin\Json::encode( array( 'jsonrpc' => '2.0', 'id' => 1, 'result' => $result ) );
+	};
+	add_filter( 'mcp_native_page_size', static fn() => 1000 );
+	$served_ms = class_exists( 'McpNative\Plugin\Tools\ToolListCache' ) ? mcp_native_bench_ms( $served ) : null;
+	add_filter( 'mcp_native_cache_tool_list', '__return_false' );
+	$built_ms = mcp_native_bench_ms( $served );
+	$built_json = $served_json;
+	remove_filter( 'mcp_native_cache_tool_list', '__return_false' );
+	if ( null !== $served_ms ) {
+		$served();
+		if ( $served_json !== $built_json ) {
+			fwrite( STDERR, "tools_bench: the cached tools/list differs from the built one\n" );
+			exit( 1 );
+		}
+	}
 	$call      = static function ( array $abilities ) use ( $server ): callable {
 		return static function () use ( $server, $abilities ): void {
 			$result = $server( $abilities )->get_tool( 'bench-ability-250' )->call(
@@ -174,6 +201,8 @@ function mcp_native_tools_bench_child( string $plugin_dir ): void {
 			'call500'   => mcp_native_bench_ms( $call( $names ) ),
 			'call1'     => mcp_native_bench_ms( $call( array( 'bench/ability-250' ) ) ),
 			'list_hash' => md5( (string) $json ),
+			'served'    => $served_ms,
+			'built'     => $built_ms,
 		)
 	);
 }

@@ -109,4 +109,41 @@ namespace McpNative {
 	 * @return array<string, string>
 	 */
 	function schema_keywords(): array {}
+
+	/**
+	 * A 32-hex-digit fingerprint of a value, for keying a cache: equal values give equal
+	 * fingerprints within one process (the hash keys are drawn at random per process, so no one
+	 * outside it can craft a collision). Null for a value whose JSON form is not fixed by its
+	 * content (an object other than stdClass, a resource), one nested deeper than MAX_DEPTH, or one
+	 * with more than a million values.
+	 */
+	function fingerprint( mixed $value ): ?string {}
+
+	/**
+	 * The list of strings this process stored under $key (cache_store()), or null. Null too
+	 * when copying it would pass memory_limit.
+	 *
+	 * @return list<string>|null
+	 */
+	function cache_fetch( string $key ): ?array {}
+
+	/**
+	 * Keeps a list of strings under $key for later requests served by this process (a php-fpm
+	 * worker), replacing what was there. The store holds at most 32 entries and 16 MiB, least
+	 * recently used out first; false when this entry alone is larger.
+	 *
+	 * @param list<string> $parts
+	 * @throws \TypeError An entry that is not a string.
+	 */
+	function cache_store( string $key, array $parts ): bool {}
+
+	/**
+	 * This process's store: entries, bytes, max_entries, max_bytes, hits, misses.
+	 *
+	 * @return array{entries: int, bytes: int, max_entries: int, max_bytes: int, hits: int, misses: int}
+	 */
+	function cache_info(): array {}
+
+	/** Forgets every entry of this process's store (its counters stay). */
+	function cache_clear(): void {}
 }

@@ -5,8 +5,10 @@
 #![forbid(unsafe_code)]
 
 pub mod arguments;
+pub mod fingerprint;
 pub mod json;
 pub mod keywords;
+pub mod list_cache;
 pub mod transform;
 pub mod validate;
 pub mod view;

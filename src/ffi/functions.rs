@@ -286,6 +286,110 @@ pub extern "C" fn schema_keywords(ex: &mut ExecuteData, retval: &mut Zval) {
     })
 }
 
+const FINGERPRINT: &str = "McpNative\\fingerprint";
+
+/// `fingerprint(mixed $value): ?string`: null for a value that has none (`core::fingerprint`).
+pub extern "C" fn fingerprint(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        let args = args(ex, FINGERPRINT, 1, 1)?;
+        let scope = CallScope::default();
+        Ok(match crate::core::fingerprint::fingerprint(ZvalView::new(required(&args, 0), &scope)) {
+            Ok(hex) => ZvalBuilder::unlimited().bytes(hex.as_bytes()),
+            Err(_) => Zval::null(),
+        })
+    })
+}
+
+/// A `string $key` argument of the cache functions.
+fn cache_key<'a>(z: &'a Zval, function: &str) -> Result<&'a [u8], Failure> {
+    z.zend_str().map(|s| s.as_bytes()).ok_or_else(|| {
+        Failure::Type(format!("{function}(): Argument #1 ($key) must be of type string, {} given", type_name(z)))
+    })
+}
+
+const CACHE_FETCH: &str = "McpNative\\cache_fetch";
+
+/// `cache_fetch(string $key): ?array`: the list stored under `$key` in this process, or null
+/// (also when copying it would pass `memory_limit`: the caller then builds it as on a miss).
+pub extern "C" fn cache_fetch(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        let args = args(ex, CACHE_FETCH, 1, 1)?;
+        let Some(parts) = crate::core::list_cache::fetch(cache_key(required(&args, 0), CACHE_FETCH)?) else {
+            return Ok(Zval::null());
+        };
+        let mut builder = schema_builder();
+        let (ht, out) = ZvalBuilder::new_array(parts.len());
+        for (i, part) in parts.iter().enumerate() {
+            let text = builder.bytes(part);
+            if builder.budget.refused_at().is_some() {
+                return Ok(Zval::null()); // `out` and what it holds are freed on drop
+            }
+            ZvalBuilder::insert_index(ht, i as i64, text);
+        }
+        Ok(out)
+    })
+}
+
+const CACHE_STORE: &str = "McpNative\\cache_store";
+
+/// `cache_store(string $key, array $parts): bool`: keeps a list of strings for later requests of
+/// this process; false when it is larger than the whole store.
+pub extern "C" fn cache_store(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        let args = args(ex, CACHE_STORE, 2, 2)?;
+        let key = cache_key(required(&args, 0), CACHE_STORE)?;
+        let list = expect_array(required(&args, 1), CACHE_STORE, 2, "parts", false)?.expect("array");
+        let table = list.array().expect("an array");
+        let mut parts = Vec::with_capacity(table.len());
+        for (i, (_, value)) in table.iter().enumerate() {
+            match deref(value).zend_str() {
+                Some(s) => parts.push(s.as_bytes().to_vec()),
+                None => {
+                    return Err(Failure::Type(format!(
+                        "{CACHE_STORE}(): Argument #2 ($parts) must hold only strings, {} at position {i}",
+                        type_name(value)
+                    )))
+                }
+            }
+        }
+        let mut z = Zval::new();
+        z.set_bool(crate::core::list_cache::store_parts(key, parts));
+        Ok(z)
+    })
+}
+
+/// `cache_info(): array`: entries, bytes, max_entries, max_bytes, hits, misses of this process.
+pub extern "C" fn cache_info(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        args(ex, "McpNative\\cache_info", 0, 0)?;
+        use crate::core::list_cache::{stats, MAX_BYTES, MAX_ENTRIES};
+        let s = stats();
+        let (ht, out) = ZvalBuilder::new_array(6);
+        for (name, n) in [
+            ("entries", s.entries as u64),
+            ("bytes", s.bytes as u64),
+            ("max_entries", MAX_ENTRIES as u64),
+            ("max_bytes", MAX_BYTES as u64),
+            ("hits", s.hits),
+            ("misses", s.misses),
+        ] {
+            let mut z = Zval::new();
+            z.set_long(i64::try_from(n).unwrap_or(i64::MAX));
+            ZvalBuilder::insert_named(ht, name.as_bytes(), z);
+        }
+        Ok(out)
+    })
+}
+
+/// `cache_clear(): void`: forgets every entry of this process.
+pub extern "C" fn cache_clear(ex: &mut ExecuteData, retval: &mut Zval) {
+    run(retval, || {
+        args(ex, "McpNative\\cache_clear", 0, 0)?;
+        crate::core::list_cache::clear();
+        Ok(Zval::null())
+    })
+}
+
 /// The namespaced functions, as registered with the module.
 pub fn functions() -> Vec<FunctionBuilder<'static>> {
     vec![
@@ -311,6 +415,18 @@ pub fn functions() -> Vec<FunctionBuilder<'static>> {
             .returns(DataType::Mixed, false, true),
         FunctionBuilder::new("McpNative\\version", version).returns(DataType::String, false, false),
         FunctionBuilder::new("McpNative\\schema_keywords", schema_keywords).returns(DataType::Array, false, false),
+        FunctionBuilder::new(FINGERPRINT, fingerprint)
+            .arg(Arg::new("value", DataType::Mixed).allow_null())
+            .returns(DataType::String, false, true),
+        FunctionBuilder::new(CACHE_FETCH, cache_fetch)
+            .arg(Arg::new("key", DataType::String))
+            .returns(DataType::Array, false, true),
+        FunctionBuilder::new(CACHE_STORE, cache_store)
+            .arg(Arg::new("key", DataType::String))
+            .arg(Arg::new("parts", DataType::Array))
+            .returns(DataType::Bool, false, false),
+        FunctionBuilder::new("McpNative\\cache_info", cache_info).returns(DataType::Array, false, false),
+        FunctionBuilder::new("McpNative\\cache_clear", cache_clear).returns(DataType::Void, false, false),
     ]
 }
 

@@ -565,9 +565,15 @@ impl MemoryBudget {
         64 + if table > 3072 { table.saturating_mul(2) } else { table }
     }
 
-    /// An upper bound of what a new string of `len` bytes takes.
+    /// An upper bound of what a new string of `len` bytes takes; one past a page is a run of
+    /// pages, counted twice as in [`Self::array_bytes`].
     fn string_bytes(len: usize) -> usize {
-        32 + len
+        let bytes = len.saturating_add(32);
+        if bytes > 3072 {
+            bytes.saturating_mul(2)
+        } else {
+            bytes
+        }
     }
 
     /// An upper bound of what a new `stdClass` without properties takes (`zend_object`, 56 bytes).
@@ -634,6 +640,11 @@ impl ZvalBuilder {
                 },
             };
         }
+    }
+
+    /// Appends `value` at index `i` of a list this call builds; takes ownership of `value`.
+    pub fn insert_index(ht: *mut zend_array, i: i64, value: Zval) {
+        Self::insert(ht, OutKey::Index(i), value);
     }
 
     fn insert(ht: *mut zend_array, key: OutKey<'_, ZKey<'_>>, value: Zval) {

@@ -26,14 +26,21 @@ final class Json {
 
 	/**
 	 * Encodes a value; returns null when it cannot be encoded (INF/NAN, too deep, recursion).
+	 * RawJson values inside are written as they are.
+	 *
+	 * @param int $depth Deepest nesting allowed: MAX_DEPTH for a whole message; less for a part
+	 *                   encoded ahead that will sit that many levels down in one.
 	 */
-	public static function encode( mixed $value ): ?string {
-		try {
-			$json = json_encode( $value, self::ENCODE_FLAGS | JSON_THROW_ON_ERROR, self::MAX_DEPTH );
-		} catch ( \Throwable $e ) {
-			return null;
-		}
-		return $json;
+	public static function encode( mixed $value, int $depth = self::MAX_DEPTH ): ?string {
+		return RawJson::splicing(
+			static function () use ( $value, $depth ): ?string {
+				try {
+					return json_encode( $value, self::ENCODE_FLAGS | JSON_THROW_ON_ERROR, $depth );
+				} catch ( \Throwable $e ) {
+					return null;
+				}
+			}
+		);
 	}
 
 	/**

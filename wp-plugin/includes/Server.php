@@ -90,6 +90,29 @@ final class Server {
 	}
 
 	/**
+	 * Everything this server's tool list is made of, as plain data (ToolListCache fingerprints
+	 * it): the server's id and argument profile, the built-in tools' and the site-context tool's
+	 * descriptors, and for each listed ability its name, label, description, schemas and meta
+	 * (null for one not registered). Reads no schema beyond returning it.
+	 *
+	 * @return array<int, mixed>
+	 */
+	public function tool_sources(): array {
+		$builtin = array();
+		foreach ( $this->builtin_tools as $tool ) {
+			$builtin[] = $tool->descriptor();
+		}
+		$abilities = array();
+		foreach ( $this->ability_names as $ability_name ) {
+			$ability     = function_exists( 'wp_get_ability' ) && wp_has_ability( $ability_name ) ? wp_get_ability( $ability_name ) : null;
+			$abilities[] = $ability instanceof \WP_Ability
+				? array( $ability->get_name(), $ability->get_label(), $ability->get_description(), $ability->get_input_schema(), $ability->get_output_schema(), $ability->get_meta() )
+				: $ability_name;
+		}
+		return array( $this->id, $this->profile, $builtin, SiteIdentity::tool()->descriptor(), $abilities );
+	}
+
+	/**
 	 * One tool by MCP name. Builds only that tool (a call must not pay for the whole list) unless
 	 * the list is built already or a `mcp_native_server_tools` filter may change it; the answer
 	 * is the one tools() would give.

@@ -91,6 +91,10 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase {
 
 		wp_set_current_user( 0 );
 		$GLOBALS['wp_rest_server'] = null;
+		// Each test starts as a fresh php-fpm worker would: no tools/list kept from another test.
+		if ( function_exists( 'McpNative\\cache_clear' ) ) {
+			\McpNative\cache_clear();
+		}
 	}
 
 	protected function assertPostConditions(): void {

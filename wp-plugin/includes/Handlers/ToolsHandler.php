@@ -18,14 +18,16 @@ use McpNative\Plugin\Pagination\Cursor;
 use McpNative\Plugin\Protocol\InputRequests;
 use McpNative\Plugin\Protocol\RequestMeta;
 use McpNative\Plugin\Protocol\RequestState;
+use McpNative\Plugin\RawJson;
 use McpNative\Plugin\Server;
 use McpNative\Plugin\SiteIdentity;
 use McpNative\Plugin\Tools\InternalError;
+use McpNative\Plugin\Tools\ToolListCache;
 use McpNative\Plugin\Tools\ToolResult;
 
 /**
- * The server's tools: tools/list sends each tool's descriptor(), tools/call runs $tool->call()
- * between the plugin's filters.
+ * The server's tools: tools/list sends each tool's descriptor() (with the extension, their JSON
+ * kept by the worker: ToolListCache), tools/call runs $tool->call() between the plugin's filters.
  */
 final class ToolsHandler {
 
@@ -35,10 +37,30 @@ final class ToolsHandler {
 	public function __construct( private readonly Server $server ) {}
 
 	/**
-	 * @return array{tools: array<int, array<string, mixed>>, nextCursor?: string}
+	 * @return array{tools: array<int, array<string, mixed>>|RawJson, nextCursor?: string}
 	 * @throws JsonRpcError Invalid cursor.
 	 */
 	public function list( Message $message ): array {
+		$key   = ToolListCache::key( $this->server );
+		$texts = null === $key ? null : ToolListCache::fetch( $key );
+		if ( null === $texts ) {
+			$descriptors = $this->descriptors();
+			$texts       = null === $key ? null : ToolListCache::store( $key, $descriptors );
+			if ( null === $texts ) {
+				return Cursor::page( 'tools', $descriptors, $message->param( 'cursor' ), 'tools/list', $this->server->id );
+			}
+		}
+		$page          = Cursor::page( 'tools', $texts, $message->param( 'cursor' ), 'tools/list', $this->server->id );
+		$page['tools'] = RawJson::list( $page['tools'] );
+		return $page;
+	}
+
+	/**
+	 * Every tool's descriptor, in list order, after the mcp_native_tools_list filter.
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	private function descriptors(): array {
 		$descriptors = array();
 		foreach ( $this->server->tools() as $tool ) {
 			$descriptors[] = $tool->descriptor();
@@ -55,7 +77,7 @@ final class ToolsHandler {
 		} else {
 			Logger::warning( 'Filter mcp_native_tools_list returned a non-array; ignored', array( 'server' => $this->server->id ) );
 		}
-		return Cursor::page( 'tools', $descriptors, $message->param( 'cursor' ), 'tools/list', $this->server->id );
+		return $descriptors;
 	}
 
 	/**
