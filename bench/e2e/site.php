@@ -9,6 +9,7 @@
  *   floor-reg      the same, plus the 500 abilities registered (the registry is used once)
  *   ours           MCP Native with a server "mcp-native-bench/mcp" whose tools are the 500 abilities
  *   ours-1         MCP Native with only bench/ping registered and a 1-tool server at the same route
+ *   ours-1of500    MCP Native with all the abilities registered and a 1-tool server (bench/ping)
  *   adapter        the official adapter alone with a server "mcp-adapter-bench/mcp" of the 500 tools
  *   adapter-accel  the same adapter, with MCP Native active and accelerating it
  *
@@ -22,7 +23,7 @@ defined( 'ABSPATH' ) || exit;
 
 define( 'MCPN_BENCH_VARIANT', (string) getenv( 'MCPN_BENCH_VARIANT' ) );
 
-const MCPN_BENCH_VARIANTS = array( 'floor', 'floor-reg', 'ours', 'ours-1', 'adapter', 'adapter-accel' );
+const MCPN_BENCH_VARIANTS = array( 'floor', 'floor-reg', 'ours', 'ours-1', 'ours-1of500', 'adapter', 'adapter-accel' );
 
 if ( ! in_array( MCPN_BENCH_VARIANT, MCPN_BENCH_VARIANTS, true ) ) {
 	return; // set-up runs (CLI) see the site as installed
@@ -45,7 +46,7 @@ add_filter(
 	'option_active_plugins',
 	static function ( $plugins ) {
 		$keep = array(
-			'mcp-native/mcp-native.php'   => in_array( MCPN_BENCH_VARIANT, array( 'ours', 'ours-1', 'adapter-accel' ), true ),
+			'mcp-native/mcp-native.php'   => in_array( MCPN_BENCH_VARIANT, array( 'ours', 'ours-1', 'ours-1of500', 'adapter-accel' ), true ),
 			'mcp-adapter/mcp-adapter.php' => in_array( MCPN_BENCH_VARIANT, array( 'adapter', 'adapter-accel' ), true ),
 		);
 		return array_values( array_filter( (array) $plugins, static fn( $p ) => $keep[ $p ] ?? true ) );
@@ -115,6 +116,12 @@ if ( 'floor-reg' === MCPN_BENCH_VARIANT ) {
 	);
 }
 
+// The pool that measures a list built on every request (what a worker's first tools/list, or a
+// site whose filters make the list, costs).
+if ( 'off' === getenv( 'MCPN_BENCH_LIST_CACHE' ) ) {
+	add_filter( 'mcp_native_cache_tool_list', '__return_false' );
+}
+
 // One tools/list answer carries all 500 tools, as the adapter's does (our default page is 100
 // tools; a client would then send 5 requests). Measured like for like.
 add_filter( 'mcp_native_page_size', static fn() => 1000 );
@@ -122,7 +129,7 @@ add_filter( 'mcp_native_page_size', static fn() => 1000 );
 add_action(
 	'mcp_native_init',
 	static function ( $registry ): void {
-		if ( ! in_array( MCPN_BENCH_VARIANT, array( 'ours', 'ours-1' ), true ) ) {
+		if ( ! in_array( MCPN_BENCH_VARIANT, array( 'ours', 'ours-1', 'ours-1of500' ), true ) ) {
 			return; // beside the adapter, MCP Native only accelerates it
 		}
 		$registry->create_server(
@@ -133,7 +140,9 @@ add_action(
 				'name'      => 'bench-e2e',
 				'version'   => '1.0.0',
 				// The called tool (bench/ping) last: a call pays for the lookup's worst case.
-				'tools'     => array_merge( array_diff( array_keys( mcpn_bench_data()['abilities'] ), array( 'bench/ping' ) ), array( 'bench/ping' ) ),
+				'tools'     => 'ours-1of500' === MCPN_BENCH_VARIANT
+					? array( 'bench/ping' )
+					: array_merge( array_diff( array_keys( mcpn_bench_data()['abilities'] ), array( 'bench/ping' ) ), array( 'bench/ping' ) ),
 			)
 		);
 	}
