@@ -93,7 +93,7 @@ final class Server {
 	 * Everything this server's tool list is made of, as plain data (ToolListCache fingerprints
 	 * it): the server's id and argument profile, the built-in tools' and the site-context tool's
 	 * descriptors, and for each listed ability its name, label, description, schemas and meta
-	 * (null for one not registered). Reads no schema beyond returning it.
+	 * (its name alone for one not registered). Reads no schema beyond returning it.
 	 *
 	 * @return array<int, mixed>
 	 */
