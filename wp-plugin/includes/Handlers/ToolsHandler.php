@@ -41,17 +41,18 @@ final class ToolsHandler {
 	 * @throws JsonRpcError Invalid cursor.
 	 */
 	public function list( Message $message ): array {
-		$key   = ToolListCache::key( $this->server );
-		$texts = null === $key ? null : ToolListCache::fetch( $key );
+		$key         = ToolListCache::key( $this->server );
+		$texts       = null === $key ? null : ToolListCache::fetch( $key );
+		$descriptors = null;
 		if ( null === $texts ) {
 			$descriptors = $this->descriptors();
 			$texts       = null === $key ? null : ToolListCache::store( $key, $descriptors );
-			if ( null === $texts ) {
-				return Cursor::page( 'tools', $descriptors, $message->param( 'cursor' ), 'tools/list', $this->server->id );
-			}
 		}
-		$page          = Cursor::page( 'tools', $texts, $message->param( 'cursor' ), 'tools/list', $this->server->id );
-		$page['tools'] = RawJson::list( $page['tools'] );
+		// The kept JSON texts when there are (cached or just stored), else the descriptors.
+		$page = Cursor::page( 'tools', $texts ?? $descriptors, $message->param( 'cursor' ), 'tools/list', $this->server->id );
+		if ( null !== $texts ) {
+			$page['tools'] = RawJson::list( $page['tools'] );
+		}
 		return $page;
 	}
 
