@@ -48,8 +48,13 @@ fn store() -> std::sync::MutexGuard<'static, Store> {
     STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// What one part of `len` bytes counts against [`MAX_BYTES`] (its text and its slot).
+pub fn part_bytes(len: usize) -> usize {
+    len.saturating_add(std::mem::size_of::<Vec<u8>>())
+}
+
 fn size_of(key: &[u8], parts: &[Vec<u8>]) -> usize {
-    key.len() + parts.iter().map(|p| p.len() + std::mem::size_of::<Vec<u8>>()).sum::<usize>()
+    parts.iter().fold(key.len(), |n, p| n.saturating_add(part_bytes(p.len())))
 }
 
 /// The parts stored under `key`.

@@ -109,6 +109,8 @@ final class ListCacheTest extends TestCase {
 		$this->assertSame( array( '31' ), \McpNative\cache_fetch( 'e31' ) );
 
 		$this->assertFalse( \McpNative\cache_store( 'huge', array( str_repeat( 'x', $info['max_bytes'] ) ) ), 'larger than the whole store' );
+		$this->assertFalse( \McpNative\cache_store( 'many', array_fill( 0, 800000, '' ) ), 'so many parts that their slots alone pass max_bytes' );
+		$this->assertNull( \McpNative\cache_fetch( 'many' ) );
 		$this->assertTrue( \McpNative\cache_store( 'big', array( str_repeat( 'x', $info['max_bytes'] - 64 ) ) ) );
 		$this->assertLessThanOrEqual( $info['max_bytes'], \McpNative\cache_info()['bytes'] );
 		$this->assertLessThan( 4, \McpNative\cache_info()['entries'], 'the others made room' );
