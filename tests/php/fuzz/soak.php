@@ -20,8 +20,10 @@
 declare(strict_types=1);
 
 use McpNative\Plugin\Contract;
+use McpNative\Plugin\SchemaEncoder;
 
 require dirname( __DIR__, 3 ) . '/wp-plugin/includes/Contract.php';
+require dirname( __DIR__, 3 ) . '/wp-plugin/includes/SchemaEncoder.php';
 Contract::assert_required_mode();
 
 const HEAP_BOUND = 16 * 1024;
@@ -108,7 +110,28 @@ function workloads(): array {
 		'wrap_output_if_needed'      => static fn( int $i ) => Contract::wrap_output_if_needed( $values[ $i % $nv ], $metas[ ( $i >> 1 ) % $nm ] ),
 		'normalize_arguments'        => static fn( int $i ) => Contract::normalize_arguments( $schemas[ $i % $ns ], $values[ $i % $nv ] ),
 		'validate'                   => static fn( int $i ) => Contract::validate( $values[ $i % $nv ], $nonnull[ $i % $nn ], 0 === $i % 4 ? 'strict' : 'standard' ),
+		'wire_tool_schema'           => static fn( int $i ) => SchemaEncoder::tool_schema( $nonnull[ $i % $nn ], 'input' ),
+		'wire_ability_schema'        => static fn( int $i ) => SchemaEncoder::ability_schema( $nonnull[ $i % $nn ] ),
 		'version'                    => static fn( int $i ) => Contract::version(),
+	) + ( Contract::is_native() ? native_only_workloads( $nonnull ) : array() );
+}
+
+/**
+ * The per-process list store and its key (extension only: the fallback keeps no list). 1 000
+ * keys cycle through a store of 32 entries, so every store evicts; fetches hit 16 hot keys and
+ * miss (then store) cold ones. The store is full after the warm-up, so its memory stays put.
+ */
+function native_only_workloads( array $schemas ): array {
+	$n     = count( $schemas );
+	$parts = array_map( static fn( $s ) => (string) json_encode( $s ), $schemas );
+	$chunk = static fn( int $i ) => array_slice( $parts, $i % $n, 50 );
+	return array(
+		'fingerprint' => static fn( int $i ) => \McpNative\fingerprint( array( $i % 1000, $schemas[ $i % $n ] ) ),
+		'cache_store' => static fn( int $i ) => \McpNative\cache_store( 'k' . ( $i % 1000 ), $chunk( $i ) ),
+		'cache_fetch' => static function ( int $i ) use ( $chunk ) {
+			$key = 'f' . ( 0 === $i % 3 ? $i % 600 : $i % 16 );
+			return \McpNative\cache_fetch( $key ) ?? \McpNative\cache_store( $key, $chunk( $i ) );
+		},
 	);
 }
 
