@@ -585,6 +585,36 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
     }
 }
 
+/// Whether the plain transform's walk would leave the entries of `v` (at `position`, `depth`) as
+/// they are: no WordPress-only key at a schema position, no object, no value JSON cannot carry,
+/// no empty map of sub-schemas, at any depth. Most schemas are clean, and this read-only scan
+/// costs a fraction of the walk, which keeps the state a rebuild needs at every entry. Anything
+/// the scan cannot decide alone (an array behind a PHP reference, a possible cycle; nesting at
+/// the depth limit, which the walk reports) counts as not clean: the walk then decides.
+fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize) -> bool {
+    let position = match position {
+        Position::SchemaOrList if is_list(v) => Position::SchemaList,
+        Position::SchemaOrList => Position::Schema,
+        other => other,
+    };
+    v.entries().all(|(entry_key, child)| {
+        let keyword = if position == Position::Schema { keyword(entry_key.into()) } else { Position::Data };
+        if keyword == Position::WordPressOnly {
+            return false;
+        }
+        if child.is_scalar() {
+            return true;
+        }
+        match child.shape() {
+            Shape::Array { identity: 0, len } => {
+                let child_pos = position_under(position, keyword);
+                !(len == 0 && child_pos.is_schema_map()) && depth + 1 < MAX_DEPTH && is_clean(child, child_pos, depth + 1)
+            }
+            _ => false,
+        }
+    })
+}
+
 /// Every entry of `v`, shared.
 fn shared_entries<'a, V: View<'a>, O>(v: V) -> Entries<'a, V, O> {
     v.entries().map(|(k, c)| (OutKey::Orig(k), Entry::Same(c))).collect()
@@ -685,7 +715,11 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
     let mut walk = Walk::new(builder);
     // `_held` keeps the root's entries alive until the result is built.
     let _held = root.hold();
-    let cleaned = walk.entries(root, Position::Schema, 0, false, wire)?;
+    let cleaned = if wire == Wire::Off && is_clean(root, Position::Schema, 0) {
+        None
+    } else {
+        walk.entries(root, Position::Schema, 0, false, wire)?
+    };
     let builder = walk.builder;
 
     let (len, type_kind) = match &cleaned {
@@ -831,5 +865,88 @@ impl<'a, V: View<'a>> ShapeLen for V {
             Shape::Array { len, .. } => len,
             _ => 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::json::JsonBuilder;
+    use serde_json::{json, Map, Value};
+
+    /// Whether the walk itself leaves the root's entries as they are.
+    fn walk_keeps(schema: &Value) -> Result<bool, TransformError> {
+        let mut builder = JsonBuilder;
+        let mut walk = Walk::new(&mut builder);
+        Ok(walk.entries(schema, Position::Schema, 0, false, Wire::Off)?.is_none())
+    }
+
+    /// A small deterministic generator (xorshift): schemas built from keywords of every
+    /// position, WordPress-only keys, names, empty and non-empty containers.
+    struct Gen(u64);
+
+    impl Gen {
+        fn next(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+
+        fn value(&mut self, depth: usize) -> Value {
+            const KEYS: [&str; 16] = [
+                "type", "properties", "items", "anyOf", "not", "dependencies", "$defs", "enum", "default",
+                "sanitize_callback", "arg_options", "name", "0", "required", "patternProperties", "description",
+            ];
+            match if depth > 5 { self.next(3) } else { self.next(8) } {
+                0 => json!("object"),
+                1 => json!(self.next(10)),
+                2 => Value::Null,
+                3 => json!([]),
+                4 | 5 => {
+                    let mut map = Map::new();
+                    for _ in 0..self.next(4) {
+                        let key = KEYS[self.next(KEYS.len() as u64) as usize];
+                        map.insert(key.to_string(), self.value(depth + 1));
+                    }
+                    Value::Object(map)
+                }
+                _ => Value::Array((0..self.next(3)).map(|_| self.value(depth + 1)).collect()),
+            }
+        }
+    }
+
+    #[test]
+    fn the_clean_scan_agrees_with_the_walk() {
+        let mut gen = Gen(0x9e37_79b9_7f4a_7c15);
+        let (mut clean, mut changed) = (0, 0);
+        for _ in 0..20_000 {
+            let schema = gen.value(0);
+            let scan = is_clean(&schema, Position::Schema, 0);
+            assert_eq!(scan, walk_keeps(&schema).unwrap(), "{schema}");
+            if scan {
+                clean += 1;
+            } else {
+                changed += 1;
+            }
+        }
+        // Both answers occur often enough for the agreement to mean something.
+        assert!(clean > 1_000 && changed > 1_000, "clean {clean}, changed {changed}");
+    }
+
+    #[test]
+    fn the_clean_scan_leaves_the_depth_limit_to_the_walk() {
+        let mut deep = json!({"type": "string"});
+        for _ in 0..MAX_DEPTH {
+            deep = json!({ "not": deep });
+        }
+        assert!(!is_clean(&deep, Position::Schema, 0));
+        assert!(walk_keeps(&deep).is_err());
+        let mut fits = json!({"type": "string"});
+        for _ in 0..MAX_DEPTH - 1 {
+            fits = json!({ "not": fits });
+        }
+        assert!(is_clean(&fits, Position::Schema, 0));
+        assert!(walk_keeps(&fits).unwrap());
     }
 }
