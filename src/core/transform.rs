@@ -585,34 +585,63 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
     }
 }
 
-/// Whether the plain transform's walk would leave the entries of `v` (at `position`, `depth`) as
-/// they are: no WordPress-only key at a schema position, no object, no value JSON cannot carry,
-/// no empty map of sub-schemas, at any depth. Most schemas are clean, and this read-only scan
-/// costs a fraction of the walk, which keeps the state a rebuild needs at every entry. Anything
-/// the scan cannot decide alone (an array behind a PHP reference, a possible cycle; nesting at
-/// the depth limit, which the walk reports) counts as not clean: the walk then decides.
-fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize) -> bool {
+/// Whether the walk would leave the entries of `v` (at `position`, `depth`; with the wire rules
+/// or without) as they are. Most schemas need nothing, and this read-only scan costs a fraction
+/// of the walk, which keeps at every entry the state a rebuild needs.
+///
+/// Clean means: no WordPress-only key at a schema position, no object, no value JSON cannot
+/// carry, no empty map of sub-schemas; on the wire also no empty sub-schema (it becomes `{}`), no
+/// map of sub-schemas keyed as a list (it becomes an object), no list of sub-schemas with other
+/// keys, and every `required` a list of names (anything else is dropped or rewritten, and a
+/// draft-3 `required: true` is itself not a list). What the scan cannot decide alone (an array
+/// behind a PHP reference, a possible cycle; nesting at the depth limit, which the walk reports)
+/// counts as not clean: the walk then decides.
+fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool) -> bool {
     let position = match position {
         Position::SchemaOrList if is_list(v) => Position::SchemaList,
         Position::SchemaOrList => Position::Schema,
         other => other,
     };
+    if wire && position == Position::SchemaList && !is_list(v) {
+        return false;
+    }
     v.entries().all(|(entry_key, child)| {
-        let keyword = if position == Position::Schema { keyword(entry_key.into()) } else { Position::Data };
+        let key: Key<'a> = entry_key.into();
+        let keyword = if position == Position::Schema { keyword(key) } else { Position::Data };
         if keyword == Position::WordPressOnly {
             return false;
+        }
+        if wire && position == Position::Schema && key.is("required") {
+            return depth + 1 < MAX_DEPTH && is_name_list(child);
         }
         if child.is_scalar() {
             return true;
         }
-        match child.shape() {
-            Shape::Array { identity: 0, len } => {
-                let child_pos = position_under(position, keyword);
-                !(len == 0 && child_pos.is_schema_map()) && depth + 1 < MAX_DEPTH && is_clean(child, child_pos, depth + 1)
-            }
-            _ => false,
+        let Shape::Array { identity: 0, len } = child.shape() else {
+            return false;
+        };
+        if depth + 1 >= MAX_DEPTH {
+            return false;
         }
+        let child_pos = position_under(position, keyword);
+        let child_wire = wire
+            && child_pos != Position::Data
+            // The names lists of `dependencies` are not sub-schemas on the wire.
+            && !(position == Position::MapOfSchemaOrList && len > 0 && is_list(child));
+        if len == 0 {
+            // Removed (an empty map of sub-schemas), or `{}` on the wire (an empty sub-schema).
+            return !child_pos.is_schema_map() && !(child_wire && matches!(child_pos, Position::Schema | Position::SchemaOrList));
+        }
+        if child_wire && child_pos.is_schema_map() && is_list(child) {
+            return false;
+        }
+        is_clean(child, child_pos, depth + 1, child_wire)
     })
+}
+
+/// A `required` the wire walk keeps as it is: a list of strings.
+fn is_name_list<'a, V: View<'a>>(v: V) -> bool {
+    matches!(v.shape(), Shape::Array { identity: 0, .. }) && is_list(v) && v.entries().all(|(_, name)| name.as_str().is_some())
 }
 
 /// Every entry of `v`, shared.
@@ -715,7 +744,7 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
     let mut walk = Walk::new(builder);
     // `_held` keeps the root's entries alive until the result is built.
     let _held = root.hold();
-    let cleaned = if wire == Wire::Off && is_clean(root, Position::Schema, 0) {
+    let cleaned = if is_clean(root, Position::Schema, 0, wire != Wire::Off) {
         None
     } else {
         walk.entries(root, Position::Schema, 0, false, wire)?
@@ -875,10 +904,10 @@ mod tests {
     use serde_json::{json, Map, Value};
 
     /// Whether the walk itself leaves the root's entries as they are.
-    fn walk_keeps(schema: &Value) -> Result<bool, TransformError> {
+    fn walk_keeps(schema: &Value, wire: Wire) -> Result<bool, TransformError> {
         let mut builder = JsonBuilder;
         let mut walk = Walk::new(&mut builder);
-        Ok(walk.entries(schema, Position::Schema, 0, false, Wire::Off)?.is_none())
+        Ok(walk.entries(schema, Position::Schema, 0, false, wire)?.is_none())
     }
 
     /// A small deterministic generator (xorshift): schemas built from keywords of every
@@ -894,44 +923,50 @@ mod tests {
         }
 
         fn value(&mut self, depth: usize) -> Value {
+            match if depth > 5 { self.next(3) } else { self.next(10) } {
+                0 => json!("object"),
+                8 => json!(["a", "b"]),
+                9 => json!(true),
+                1 => json!(self.next(10)),
+                2 => Value::Null,
+                3 => json!([]),
+                4 | 5 => self.map(depth),
+                _ => Value::Array((0..self.next(3)).map(|_| self.value(depth + 1)).collect()),
+            }
+        }
+
+        fn map(&mut self, depth: usize) -> Value {
             const KEYS: [&str; 16] = [
                 "type", "properties", "items", "anyOf", "not", "dependencies", "$defs", "enum", "default",
                 "sanitize_callback", "arg_options", "name", "0", "required", "patternProperties", "description",
             ];
-            match if depth > 5 { self.next(3) } else { self.next(8) } {
-                0 => json!("object"),
-                1 => json!(self.next(10)),
-                2 => Value::Null,
-                3 => json!([]),
-                4 | 5 => {
-                    let mut map = Map::new();
-                    for _ in 0..self.next(4) {
-                        let key = KEYS[self.next(KEYS.len() as u64) as usize];
-                        map.insert(key.to_string(), self.value(depth + 1));
-                    }
-                    Value::Object(map)
-                }
-                _ => Value::Array((0..self.next(3)).map(|_| self.value(depth + 1)).collect()),
+            let mut map = Map::new();
+            for _ in 0..self.next(4) {
+                let key = KEYS[self.next(KEYS.len() as u64) as usize];
+                map.insert(key.to_string(), self.value(depth + 1));
             }
+            Value::Object(map)
         }
     }
 
     #[test]
     fn the_clean_scan_agrees_with_the_walk() {
-        let mut gen = Gen(0x9e37_79b9_7f4a_7c15);
-        let (mut clean, mut changed) = (0, 0);
-        for _ in 0..20_000 {
-            let schema = gen.value(0);
-            let scan = is_clean(&schema, Position::Schema, 0);
-            assert_eq!(scan, walk_keeps(&schema).unwrap(), "{schema}");
-            if scan {
-                clean += 1;
-            } else {
-                changed += 1;
+        for (wire, seed) in [(Wire::Off, 0x9e37_79b9_7f4a_7c15), (Wire::On, 0x2545_f491_4f6c_dd1d)] {
+            let mut gen = Gen(seed);
+            let (mut clean, mut changed) = (0, 0);
+            for _ in 0..40_000 {
+                let schema = gen.map(0);
+                let scan = is_clean(&schema, Position::Schema, 0, wire != Wire::Off);
+                assert_eq!(scan, walk_keeps(&schema, wire).unwrap(), "{wire:?}: {schema}");
+                if scan {
+                    clean += 1;
+                } else {
+                    changed += 1;
+                }
             }
+            // Both answers occur often enough for the agreement to mean something.
+            assert!(clean > 5_000 && changed > 5_000, "{wire:?}: clean {clean}, changed {changed}");
         }
-        // Both answers occur often enough for the agreement to mean something.
-        assert!(clean > 1_000 && changed > 1_000, "clean {clean}, changed {changed}");
     }
 
     #[test]
@@ -940,13 +975,17 @@ mod tests {
         for _ in 0..MAX_DEPTH {
             deep = json!({ "not": deep });
         }
-        assert!(!is_clean(&deep, Position::Schema, 0));
-        assert!(walk_keeps(&deep).is_err());
+        for wire in [Wire::Off, Wire::On] {
+            assert!(!is_clean(&deep, Position::Schema, 0, wire != Wire::Off));
+            assert!(walk_keeps(&deep, wire).is_err());
+        }
         let mut fits = json!({"type": "string"});
         for _ in 0..MAX_DEPTH - 1 {
             fits = json!({ "not": fits });
         }
-        assert!(is_clean(&fits, Position::Schema, 0));
-        assert!(walk_keeps(&fits).unwrap());
+        for wire in [Wire::Off, Wire::On] {
+            assert!(is_clean(&fits, Position::Schema, 0, wire != Wire::Off));
+            assert!(walk_keeps(&fits, wire).unwrap());
+        }
     }
 }
