@@ -138,9 +138,10 @@ namespace McpNative {
 	function cache_store( string $key, array $parts ): bool {}
 
 	/**
-	 * This process's store: entries, bytes, max_entries, max_bytes, hits, misses.
+	 * This process's store: entries, bytes, max_entries, max_bytes, hits, misses, and refused
+	 * (entries found but not served: the copy would not have fit in memory_limit).
 	 *
-	 * @return array{entries: int, bytes: int, max_entries: int, max_bytes: int, hits: int, misses: int}
+	 * @return array{entries: int, bytes: int, max_entries: int, max_bytes: int, hits: int, misses: int, refused: int}
 	 */
 	function cache_info(): array {}
 

@@ -30,6 +30,7 @@ struct Store {
     clock: u64,
     hits: u64,
     misses: u64,
+    refused: u64,
 }
 
 /// Counters for a status page.
@@ -39,9 +40,11 @@ pub struct Stats {
     pub bytes: usize,
     pub hits: u64,
     pub misses: u64,
+    /// Entries found but not served: the copy would not have fit in the caller's memory.
+    pub refused: u64,
 }
 
-static STORE: Mutex<Store> = Mutex::new(Store { slots: Vec::new(), bytes: 0, clock: 0, hits: 0, misses: 0 });
+static STORE: Mutex<Store> = Mutex::new(Store { slots: Vec::new(), bytes: 0, clock: 0, hits: 0, misses: 0, refused: 0 });
 
 fn store() -> std::sync::MutexGuard<'static, Store> {
     // A panic while holding the lock leaves consistent data (every update is one assignment).
@@ -100,6 +103,14 @@ pub fn store_parts(key: &[u8], parts: Parts) -> bool {
     true
 }
 
+/// Counts the last [`fetch`] as refused rather than a hit: its caller could not take the copy
+/// (it would not have fit in `memory_limit`) and builds the value as on a miss.
+pub fn refused() {
+    let mut s = store();
+    s.hits = s.hits.saturating_sub(1);
+    s.refused += 1;
+}
+
 /// Forgets every entry (the counters stay).
 pub fn clear() {
     let mut s = store();
@@ -109,7 +120,7 @@ pub fn clear() {
 
 pub fn stats() -> Stats {
     let s = store();
-    Stats { entries: s.slots.len(), bytes: s.bytes, hits: s.hits, misses: s.misses }
+    Stats { entries: s.slots.len(), bytes: s.bytes, hits: s.hits, misses: s.misses, refused: s.refused }
 }
 
 #[cfg(test)]

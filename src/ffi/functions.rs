@@ -322,6 +322,7 @@ pub extern "C" fn cache_fetch(ex: &mut ExecuteData, retval: &mut Zval) {
         for (i, part) in parts.iter().enumerate() {
             let text = builder.bytes(part);
             if builder.budget.refused_at().is_some() {
+                crate::core::list_cache::refused();
                 return Ok(Zval::null()); // `out` and what it holds are freed on drop
             }
             ZvalBuilder::insert_index(ht, i as i64, text);
@@ -365,13 +366,14 @@ pub extern "C" fn cache_store(ex: &mut ExecuteData, retval: &mut Zval) {
     })
 }
 
-/// `cache_info(): array`: entries, bytes, max_entries, max_bytes, hits, misses of this process.
+/// `cache_info(): array`: entries, bytes, max_entries, max_bytes, hits, misses, refused of this
+/// process.
 pub extern "C" fn cache_info(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         args(ex, "McpNative\\cache_info", 0, 0)?;
         use crate::core::list_cache::{stats, MAX_BYTES, MAX_ENTRIES};
         let s = stats();
-        let (ht, out) = ZvalBuilder::new_array(6);
+        let (ht, out) = ZvalBuilder::new_array(7);
         for (name, n) in [
             ("entries", s.entries as u64),
             ("bytes", s.bytes as u64),
@@ -379,6 +381,7 @@ pub extern "C" fn cache_info(ex: &mut ExecuteData, retval: &mut Zval) {
             ("max_bytes", MAX_BYTES as u64),
             ("hits", s.hits),
             ("misses", s.misses),
+            ("refused", s.refused),
         ] {
             let mut z = Zval::new();
             z.set_long(i64::try_from(n).unwrap_or(i64::MAX));

@@ -133,7 +133,7 @@ final class ListCacheTest extends TestCase {
 		\McpNative\cache_fetch( array() );
 	}
 
-	/** A hit that would not fit in memory_limit is a miss (null), never PHP's memory-limit fatal. */
+	/** A hit that would not fit in memory_limit is a miss (null, counted as refused), never PHP's memory-limit fatal. */
 	public function test_a_fetch_that_would_pass_memory_limit_is_a_miss(): void {
 		$this->require_extension();
 		if ( '0' === getenv( 'USE_ZEND_ALLOC' ) ) {
@@ -144,15 +144,19 @@ final class ListCacheTest extends TestCase {
 			$part = str_repeat( "x", 1 << 20 );
 			var_dump( \McpNative\cache_store( "big", array_fill( 0, 12, $part ) ) );
 			unset( $part );
+			$counts = fn() => array_intersect_key( \McpNative\cache_info(), array( "hits" => 0, "refused" => 0 ) );
 			ini_set( "memory_limit", "16M" ); // 12 MiB of strings, each a run of pages of its own chunk
 			var_dump( null === \McpNative\cache_fetch( "big" ) ? null : "fetched" );
+			echo json_encode( $counts() ), "\n";
 			ini_set( "memory_limit", "128M" );
 			var_dump( count( \McpNative\cache_fetch( "big" ) ) );
+			echo json_encode( $counts() ), "\n";
 			echo "OK\n";',
 			true
 		);
 		$this->assertSame( 0, $result['exit'], $result['stderr'] . $result['stdout'] );
-		$this->assertSame( "bool(true)\nNULL\nint(12)\nOK\n", $result['stdout'] );
+		// The refused fetch is counted as refused, not as a hit; the served one as a hit.
+		$this->assertSame( "bool(true)\nNULL\n{\"hits\":0,\"refused\":1}\nint(12)\n{\"hits\":1,\"refused\":1}\nOK\n", $result['stdout'] );
 	}
 
 	public function test_raw_json_is_spliced_by_our_encoder_and_decoded_by_any_other(): void {
