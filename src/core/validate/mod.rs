@@ -174,6 +174,7 @@ impl Compiled {
                     Compiled::Broken(format!("The schema is nested deeper than {} levels.", crate::core::MAX_DEPTH))
                 }
                 Err(schema::CompileError::Cycle) => Compiled::Broken("The schema contains a reference cycle.".into()),
+                Err(schema::CompileError::TooLarge) => Compiled::Broken(strict::TOO_LARGE.into()),
             },
             Profile::Strict => Compiled::Strict(strict::StrictValidator::compile(schema)),
         }
@@ -225,7 +226,13 @@ struct Hasher128 {
     b: u64,
     /// What the compiled form of the hashed schema may cost, in bytes (the cache's bound).
     weight: u64,
+    /// Values hashed so far: past [`MAX_KEY_VALUES`] the schema has no key (it is compiled
+    /// uncached, and the compiler's own bound ends it).
+    values: usize,
 }
+
+/// Most values a cache key reads (shared sub-arrays can make a small schema's walk exponential).
+const MAX_KEY_VALUES: usize = 2_000_000;
 
 impl Hasher128 {
     #[inline(always)]
@@ -272,7 +279,7 @@ pub fn schema_key<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<u128> 
 
 /// The cache key and the estimated bytes of the compiled schema.
 fn keyed<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<(u128, u64)> {
-    let mut h = Hasher128 { a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344, weight: 0 };
+    let mut h = Hasher128 { a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344, weight: 0, values: 0 };
     h.word(1, profile as u64 + 1);
     let mut stack: Vec<usize> = Vec::new();
     if hash_view(schema, &mut h, &mut stack, Ctx::Schema) {
@@ -309,6 +316,10 @@ fn member_ctx(key: &[u8]) -> Option<Ctx> {
 }
 
 fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, ctx: Ctx) -> bool {
+    h.values += 1;
+    if h.values > MAX_KEY_VALUES {
+        return false;
+    }
     match v.shape() {
         Shape::Null => h.word(2, 0),
         Shape::Bool(b) => h.word(3, b as u64),

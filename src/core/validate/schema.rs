@@ -225,7 +225,14 @@ impl Node {
 pub enum CompileError {
     TooDeep,
     Cycle,
+    /// More than [`MAX_SCHEMA_NODES`] schema nodes.
+    TooLarge,
 }
+
+/// Most schema nodes one compilation visits (the fallback's `SchemaShape::BUDGET` is the same
+/// bound): shared sub-arrays can make a schema of a few KB have 2^40
+/// nodes to a walk, and the compiled tree lives outside `memory_limit`.
+pub const MAX_SCHEMA_NODES: usize = 100_000;
 
 /// PHP's `empty()`.
 pub fn php_empty<'a, V: View<'a>>(v: V) -> bool {
@@ -247,6 +254,7 @@ fn isset<'a, V: View<'a>>(v: V, key: &str) -> Option<V> {
 
 pub struct Compiler {
     stack: Vec<usize>,
+    nodes: usize,
 }
 
 impl Default for Compiler {
@@ -257,7 +265,7 @@ impl Default for Compiler {
 
 impl Compiler {
     pub fn new() -> Compiler {
-        Compiler { stack: Vec::new() }
+        Compiler { stack: Vec::new(), nodes: 0 }
     }
 
     pub fn compile<'a, V: View<'a>>(&mut self, schema: V) -> Result<Node, CompileError> {
@@ -284,6 +292,10 @@ impl Compiler {
         }
         if identity != 0 && self.stack.contains(&identity) {
             return Err(CompileError::Cycle);
+        }
+        self.nodes += 1;
+        if self.nodes > MAX_SCHEMA_NODES {
+            return Err(CompileError::TooLarge);
         }
         self.stack.push(identity);
         let r = self.node_inner(s, inherit_type);

@@ -17,6 +17,13 @@ pub fn schema_to_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, Stri
     raw_schema_json(v, depth)
 }
 
+/// Most values one schema's conversion visits (the fallback's `StrictValidator` has the same
+/// bound): a schema whose
+/// shared sub-arrays make more paths than that (40 levels of `[$s, $s]` are 2^40 of them, in a
+/// few KB of PHP memory) would take its JSON copy's memory outside `memory_limit`, without bound.
+pub const MAX_SCHEMA_VALUES: usize = 100_000;
+pub const TOO_LARGE: &str = "The schema is too large to validate.";
+
 /// Draft 3 and draft 4 forms WordPress accepts, in 2020-12 terms, at one schema node `v`
 /// (converted to `map`): properties' `required: true` join `required` (and a boolean
 /// `required` goes), a boolean `exclusiveMinimum`/`exclusiveMaximum` takes its bound.
@@ -67,13 +74,18 @@ enum At {
 /// left out (no profile reads them, and the cache key skips them too); values without a JSON
 /// form (closures such as `sanitize_callback`, NaN) become null.
 fn raw_schema_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, String> {
-    schema_value(v, depth, At::Schema)
+    let mut left = MAX_SCHEMA_VALUES;
+    schema_value(v, depth, At::Schema, &mut left)
 }
 
-fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At) -> Result<Value, String> {
+fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At, left: &mut usize) -> Result<Value, String> {
     if depth > crate::core::MAX_DEPTH {
         return Err(format!("schema nested deeper than {} levels", crate::core::MAX_DEPTH));
     }
+    if *left == 0 {
+        return Err(TOO_LARGE.into());
+    }
+    *left -= 1;
     let child_at = |k: Key<'_>| -> Option<At> {
         match (at, k) {
             (At::Schema, Key::Str(name)) => {
@@ -100,14 +112,14 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At) -> Result<Value, St
                 let item_at = |k| if at == At::Schema { At::Schema } else { child_at(k).unwrap_or(At::Data) };
                 let mut out = Vec::with_capacity(len);
                 for (k, c) in ents(v) {
-                    out.push(schema_value(c, depth + 1, item_at(k))?);
+                    out.push(schema_value(c, depth + 1, item_at(k), left)?);
                 }
                 Value::Array(out)
             } else {
                 let mut map = Map::new();
                 for (k, c) in ents(v) {
                     let Some(a) = child_at(k) else { continue };
-                    map.insert(key_string(k), schema_value(c, depth + 1, a)?);
+                    map.insert(key_string(k), schema_value(c, depth + 1, a, left)?);
                 }
                 // an empty `properties` decoded from `{}` is a list in PHP
                 if let Some(Value::Array(a)) = map.get("properties") {
@@ -125,7 +137,7 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At) -> Result<Value, St
             let mut map = Map::new();
             for (k, c) in ents(v) {
                 let Some(a) = child_at(k) else { continue };
-                map.insert(key_string(k), schema_value(c, depth + 1, a)?);
+                map.insert(key_string(k), schema_value(c, depth + 1, a, left)?);
             }
             if at == At::Schema {
                 modernize_node(&mut map, v);

@@ -871,16 +871,14 @@ final class Worker {
 
 	/**
 	 * Mismatches already reported (with a reproduction) and not yet fixed, by name, each with a
-	 * recogniser in known_mismatch(). All three are wording differences of the PHP fallback
+	 * recogniser in known_mismatch(). Both are wording differences of the PHP fallback
 	 * (being rewritten under issue 11, engineer i11b), not verdicts:
 	 * - invalid-utf8-profile: an invalid profile name with bytes that are not UTF-8 is shown
 	 *   with U+FFFD by the extension and raw by the fallback;
 	 * - strict-schema-message: the strict profile's "not valid JSON Schema" message carries the
-	 *   jsonschema crate's detail natively, a shorter text in the fallback;
-	 * - deep-schema-message: "schema nested deeper than 128 levels" is prefixed "Invalid schema:"
-	 *   by the fallback.
+	 *   jsonschema crate's detail natively, a shorter text in the fallback.
 	 */
-	public const KNOWN = array( 'invalid-utf8-profile', 'strict-schema-message', 'deep-schema-message' );
+	public const KNOWN = array( 'invalid-utf8-profile', 'strict-schema-message' );
 
 	/** The KNOWN entry a mismatch is an instance of, or null. */
 	private static function known_mismatch( string $name, string $native, string $fallback ): ?string {
@@ -895,9 +893,6 @@ final class Worker {
 		if ( preg_match( $schema_entry, $native ) && preg_match( $schema_entry, $fallback ) ) {
 			if ( str_contains( $fallback, 'not valid JSON Schema (2020-12)' ) ) {
 				return 'strict-schema-message';
-			}
-			if ( str_contains( $native, 'schema nested deeper than' ) && str_contains( $fallback, 'schema nested deeper than' ) ) {
-				return 'deep-schema-message';
 			}
 		}
 		return null;

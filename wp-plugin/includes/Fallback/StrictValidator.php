@@ -18,6 +18,12 @@ use McpNative\Plugin\JsonPointer;
  */
 final class StrictValidator {
 	private const MAX_DEPTH = 128;
+	/**
+	 * Most values one schema's conversion visits (strict.rs MAX_SCHEMA_VALUES): shared sub-arrays
+	 * can make a schema of a few KB have 2^40 paths.
+	 */
+	private const MAX_SCHEMA_VALUES = 100000;
+	private static int $schema_values = 0;
 	private const TYPE_ORDER = array( 'null', 'boolean', 'integer', 'number', 'string', 'array', 'object' );
 	/** Data no keyword reads (left out of the converted schema, however deep or endless). */
 	private const NOT_READ = array( 'default' => true, 'examples' => true );
@@ -50,9 +56,10 @@ final class StrictValidator {
 	public static function validate( $value, array $schema, string $path = '' ): array {
 		$v = new self();
 		try {
-			$v->root = self::normalize( self::schema_json( $schema, 0 ), 0 );
+			self::$schema_values = self::MAX_SCHEMA_VALUES;
+			$v->root             = self::normalize( self::schema_json( $schema, 0 ), 0 );
 		} catch ( \LengthException $e ) {
-			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => 'Invalid schema: ' . $e->getMessage() ) );
+			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => $e->getMessage() ) );
 		}
 		$bad = self::schema_problem( $v->root, '' );
 		if ( null !== $bad ) {
@@ -148,6 +155,9 @@ final class StrictValidator {
 	private static function schema_json( $s, int $depth, string $ctx = 's' ) {
 		if ( $depth > self::MAX_DEPTH ) {
 			throw new \LengthException( 'schema nested deeper than ' . self::MAX_DEPTH . ' levels' );
+		}
+		if ( --self::$schema_values < 0 ) {
+			throw new \LengthException( 'The schema is too large to validate.' );
 		}
 		$child_ctx = static function ( $k ) use ( $ctx ): ?string {
 			if ( 's' !== $ctx ) {
