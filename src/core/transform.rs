@@ -129,6 +129,9 @@ pub struct TransformError(Box<TransformFailure>);
 pub enum TransformFailure {
     /// Nesting deeper than [`MAX_DEPTH`]; `path` is a JSON Pointer to the container that was too deep.
     TooDeep { path: String },
+    /// More than [`MAX_CONTAINERS`] arrays and objects to walk (shared sub-arrays count once per
+    /// place they are used); `path` is a JSON Pointer to the first one past the bound.
+    TooLarge { path: String },
     /// A `JsonSerializable` object failed to serialise.
     Serialize { path: String, message: String },
 }
@@ -136,6 +139,10 @@ pub enum TransformFailure {
 impl TransformError {
     fn too_deep() -> Self {
         TransformError(Box::new(TransformFailure::TooDeep { path: String::new() }))
+    }
+
+    fn too_large() -> Self {
+        TransformError(Box::new(TransformFailure::TooLarge { path: String::new() }))
     }
 
     fn serialize(message: String) -> Self {
@@ -148,7 +155,7 @@ impl TransformError {
 
     fn under(mut self, key: Key<'_>) -> Self {
         let path = match &mut *self.0 {
-            TransformFailure::TooDeep { path } | TransformFailure::Serialize { path, .. } => path,
+            TransformFailure::TooDeep { path } | TransformFailure::TooLarge { path } | TransformFailure::Serialize { path, .. } => path,
         };
         *path = format!("/{}{}", pointer_segment(key), path);
         self
@@ -160,6 +167,9 @@ impl std::fmt::Display for TransformError {
         match &*self.0 {
             TransformFailure::TooDeep { path } => {
                 write!(f, "Schema nesting exceeds the maximum depth of {MAX_DEPTH} at '{path}'")
+            }
+            TransformFailure::TooLarge { path } => {
+                write!(f, "Schema has more than {MAX_CONTAINERS} arrays and objects to walk (a shared sub-array counts each time it is used) at '{path}'")
             }
             TransformFailure::Serialize { path, message } => {
                 write!(f, "Schema value at '{path}' could not be serialised: {message}")
@@ -224,8 +234,16 @@ enum PropertyName<K> {
 /// what it came to, and its source value.
 type RequiredSlot<'a, V, O> = (usize, Required<O>, V);
 
+/// Most arrays and objects one walk enters. Shared sub-arrays make a schema of a few KB as large
+/// as its expansion (40 levels of `{x: $s, y: $s}` are 2^40 of them), and PHP's
+/// `max_execution_time` cannot stop a walk in native code: this bound ends it. (A 500-tool
+/// list's schemas are about 10 000 in all.)
+pub const MAX_CONTAINERS: usize = 1_000_000;
+
 struct Walk<'a, 'b, V: View<'a>, B: Builder<'a, V>> {
     builder: &'b mut B,
+    /// Containers entered so far (see [`MAX_CONTAINERS`]).
+    containers: usize,
     /// Identities of the containers between the root and the current node.
     ancestors: Vec<usize>,
     /// The value the last [`Outcome::New`] made, until its caller takes it.
@@ -240,7 +258,7 @@ struct Walk<'a, 'b, V: View<'a>, B: Builder<'a, V>> {
 
 impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
     fn new(builder: &'b mut B) -> Self {
-        Walk { builder, ancestors: Vec::new(), made: None, promoted: Vec::new(), required_true: false, _marker: std::marker::PhantomData }
+        Walk { builder, containers: 0, ancestors: Vec::new(), made: None, promoted: Vec::new(), required_true: false, _marker: std::marker::PhantomData }
     }
 
     fn value(&mut self, v: V, position: Position, depth: usize, wire: Wire) -> Result<Outcome, TransformError> {
@@ -290,6 +308,10 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         }
         if depth >= MAX_DEPTH {
             return Err(TransformError::too_deep());
+        }
+        self.containers += 1;
+        if self.containers > MAX_CONTAINERS {
+            return Err(TransformError::too_large());
         }
         if identity == 0 {
             return self.rebuilt_or_same(v, position, depth, always_rebuild, wire);
@@ -595,8 +617,9 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
 /// keys, and every `required` a list of names (anything else is dropped or rewritten, and a
 /// draft-3 `required: true` is itself not a list). What the scan cannot decide alone (an array
 /// behind a PHP reference, a possible cycle; nesting at the depth limit, which the walk reports)
-/// counts as not clean: the walk then decides.
-fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool) -> bool {
+/// counts as not clean: the walk then decides. So does a schema past [`MAX_CONTAINERS`] (`left`
+/// counts down the containers the scan may still enter).
+fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool, left: &mut usize) -> bool {
     let position = match position {
         Position::SchemaOrList if is_list(v) => Position::SchemaList,
         Position::SchemaOrList => Position::Schema,
@@ -620,9 +643,10 @@ fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool)
         let Shape::Array { identity: 0, len } = child.shape() else {
             return false;
         };
-        if depth + 1 >= MAX_DEPTH {
+        if depth + 1 >= MAX_DEPTH || *left == 0 {
             return false;
         }
+        *left -= 1;
         let child_pos = position_under(position, keyword);
         let child_wire = wire
             && child_pos != Position::Data
@@ -635,8 +659,14 @@ fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool)
         if child_wire && child_pos.is_schema_map() && is_list(child) {
             return false;
         }
-        is_clean(child, child_pos, depth + 1, child_wire)
+        is_clean(child, child_pos, depth + 1, child_wire, left)
     })
+}
+
+/// [`is_clean`] for a walk's root.
+fn is_clean_root<'a, V: View<'a>>(root: V, wire: bool) -> bool {
+    let mut left = MAX_CONTAINERS;
+    is_clean(root, Position::Schema, 0, wire, &mut left)
 }
 
 /// A `required` the wire walk keeps as it is: a list of strings.
@@ -744,7 +774,7 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
     let mut walk = Walk::new(builder);
     // `_held` keeps the root's entries alive until the result is built.
     let _held = root.hold();
-    let cleaned = if is_clean(root, Position::Schema, 0, wire != Wire::Off) {
+    let cleaned = if is_clean_root(root, wire != Wire::Off) {
         None
     } else {
         walk.entries(root, Position::Schema, 0, false, wire)?
@@ -956,7 +986,7 @@ mod tests {
             let (mut clean, mut changed) = (0, 0);
             for _ in 0..40_000 {
                 let schema = gen.map(0);
-                let scan = is_clean(&schema, Position::Schema, 0, wire != Wire::Off);
+                let scan = is_clean_root(&schema, wire != Wire::Off);
                 assert_eq!(scan, walk_keeps(&schema, wire).unwrap(), "{wire:?}: {schema}");
                 if scan {
                     clean += 1;
@@ -976,7 +1006,7 @@ mod tests {
             deep = json!({ "not": deep });
         }
         for wire in [Wire::Off, Wire::On] {
-            assert!(!is_clean(&deep, Position::Schema, 0, wire != Wire::Off));
+            assert!(!is_clean_root(&deep, wire != Wire::Off));
             assert!(walk_keeps(&deep, wire).is_err());
         }
         let mut fits = json!({"type": "string"});
@@ -984,7 +1014,7 @@ mod tests {
             fits = json!({ "not": fits });
         }
         for wire in [Wire::Off, Wire::On] {
-            assert!(is_clean(&fits, Position::Schema, 0, wire != Wire::Off));
+            assert!(is_clean_root(&fits, wire != Wire::Off));
             assert!(walk_keeps(&fits, wire).unwrap());
         }
     }

@@ -268,6 +268,40 @@ final class AdversarialTest extends TestCase {
 	}
 
 	/**
+	 * Shared sub-arrays: 40 levels of `properties: {x: $s, y: $s}` are a few KB of PHP memory and
+	 * 2^40 containers to a walk, which PHP's max_execution_time cannot interrupt in native code.
+	 * The transform and both wire encodings stop at MAX_CONTAINERS with the same clear exception
+	 * (the path of the first container past the bound) on both implementations; a 12-level one
+	 * (8 000 containers) comes back unchanged.
+	 */
+	public function test_a_schema_of_exponentially_many_shared_containers_gives_a_clear_exception(): void {
+		$this->child(
+			self::WHICH . '
+			require_once ' . var_export( dirname( __DIR__, 3 ) . '/wp-plugin/includes/SchemaEncoder.php', true ) . ';
+			$share = function (int $levels) {
+				$s = ["type" => "string"];
+				for ($i = 0; $i < $levels; $i++) { $s = ["type" => "object", "properties" => ["x" => $s, "y" => $s]]; }
+				return $s;
+			};
+			$huge = $share(40);
+			$start = microtime(true);
+			foreach ([
+				fn() => Contract::transform_to_object_schema($huge),
+				fn() => McpNative\Plugin\SchemaEncoder::tool_schema($huge, "input"),
+				fn() => McpNative\Plugin\SchemaEncoder::ability_schema($huge),
+			] as $i => $call) {
+				try { $call(); exit(10 + $i); }
+				catch (McpNative\SchemaException $e) {
+					if (!str_starts_with($e->getMessage(), "Schema has more than 1000000 arrays and objects to walk (a shared sub-array counts each time it is used) at \x27/properties/x/properties/x/")) { echo $e->getMessage(), "\n"; exit(20 + $i); }
+				}
+			}
+			if (microtime(true) - $start > 30) exit(30);
+			$small = $share(12);
+			if (Contract::transform_to_object_schema($small)["schema"] !== $small) exit(31);'
+		);
+	}
+
+	/**
 	 * One kind per child: PHP itself recurses in C when it frees or compares structures this deep.
 	 *
 	 * @dataProvider nesting_kinds

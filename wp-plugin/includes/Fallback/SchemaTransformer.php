@@ -21,6 +21,11 @@ final class SchemaTransformer {
 	/** Identities of the containers between the root and the current node. */
 	private static $ancestors = array();
 
+	/** Most arrays and objects one walk enters (transform.rs MAX_CONTAINERS): shared sub-arrays can make 2^40. */
+	private const MAX_CONTAINERS = 1000000;
+	/** Containers entered so far by this walk. */
+	private static $containers = 0;
+
 	/** Wire rules at a node (`Wire` in the core): none, on, on for a `properties` map (collects draft-3 `required: true`). */
 	private const WIRE_OFF        = 0;
 	private const WIRE_ON         = 1;
@@ -86,12 +91,17 @@ final class SchemaTransformer {
 			self::$same   = new \stdClass();
 			self::$remove = new \stdClass();
 		}
-		self::$ancestors = array();
-		self::$promoted  = array();
+		self::$ancestors  = array();
+		self::$promoted   = array();
+		self::$containers = 0;
 		try {
 			$cleaned = self::entries( $schema, null, 0, false, self::TRANSFORM === $encoding ? self::WIRE_OFF : self::WIRE_ON );
 		} catch ( TooDeep $e ) {
-			throw new SchemaException( 'Schema nesting exceeds the maximum depth of ' . \McpNative\MAX_DEPTH . " at '" . $e->path . "'" );
+			throw new SchemaException(
+				$e->too_large
+					? 'Schema has more than ' . self::MAX_CONTAINERS . " arrays and objects to walk (a shared sub-array counts each time it is used) at '" . $e->path . "'"
+					: 'Schema nesting exceeds the maximum depth of ' . \McpNative\MAX_DEPTH . " at '" . $e->path . "'"
+			);
 		}
 		$effective = $cleaned ?? $schema;
 		if ( array() === $effective ) {
@@ -206,6 +216,9 @@ final class SchemaTransformer {
 		}
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
 			throw new TooDeep();
+		}
+		if ( ++self::$containers > self::MAX_CONTAINERS ) {
+			throw new TooDeep( true );
 		}
 		if ( null === $identity ) {
 			return self::rebuilt_or_same( $value, $position, $depth, $always_rebuild, $wire );
@@ -504,9 +517,14 @@ final class SchemaTransformer {
 	}
 }
 
-/** @internal Unwinds a too-deep walk, collecting the JSON Pointer on the way out. */
+/** @internal Unwinds a too-deep (or too large) walk, collecting the JSON Pointer on the way out. */
 final class TooDeep extends \Exception {
 	public $path = '';
+
+	/** @param bool $too_large Past MAX_CONTAINERS rather than MAX_DEPTH. */
+	public function __construct( public bool $too_large = false ) {
+		parent::__construct();
+	}
 
 	public function under( $key ): self {
 		$this->path = JsonPointer::append( '', $key ) . $this->path;
