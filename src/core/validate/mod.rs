@@ -32,6 +32,10 @@ thread_local! {
 /// Per call.
 pub const WORK_BUDGET: u64 = 2_000_000;
 
+/// The one violation of a schema past the compiler's or the strict conversion's bound (the
+/// fallback says the same).
+pub const SCHEMA_TOO_LARGE: &str = "The schema is too large to validate.";
+
 /// Spends one unit of the call's work budget; false once it is exhausted.
 #[inline]
 pub fn spend() -> bool {
@@ -174,7 +178,7 @@ impl Compiled {
                     Compiled::Broken(format!("The schema is nested deeper than {} levels.", crate::core::MAX_DEPTH))
                 }
                 Err(schema::CompileError::Cycle) => Compiled::Broken("The schema contains a reference cycle.".into()),
-                Err(schema::CompileError::TooLarge) => Compiled::Broken(strict::TOO_LARGE.into()),
+                Err(schema::CompileError::TooLarge) => Compiled::Broken(SCHEMA_TOO_LARGE.into()),
             },
             Profile::Strict => Compiled::Strict(strict::StrictValidator::compile(schema)),
         }

@@ -230,8 +230,8 @@ pub enum CompileError {
 }
 
 /// Most schema nodes one compilation visits (the fallback's `SchemaShape::BUDGET` is the same
-/// bound): shared sub-arrays can make a schema of a few KB have 2^40
-/// nodes to a walk, and the compiled tree lives outside `memory_limit`.
+/// bound): shared sub-arrays can make a schema of a few KB have 2^40 nodes to a walk, and the
+/// compiled tree lives outside `memory_limit`.
 pub const MAX_SCHEMA_NODES: usize = 100_000;
 
 /// PHP's `empty()`.

@@ -18,11 +18,9 @@ pub fn schema_to_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, Stri
 }
 
 /// Most values one schema's conversion visits (the fallback's `StrictValidator` has the same
-/// bound): a schema whose
-/// shared sub-arrays make more paths than that (40 levels of `[$s, $s]` are 2^40 of them, in a
-/// few KB of PHP memory) would take its JSON copy's memory outside `memory_limit`, without bound.
+/// bound): shared sub-arrays can make a schema of a few KB have 2^40 paths, and its JSON copy
+/// lives outside `memory_limit`.
 pub const MAX_SCHEMA_VALUES: usize = 100_000;
-pub const TOO_LARGE: &str = "The schema is too large to validate.";
 
 /// Draft 3 and draft 4 forms WordPress accepts, in 2020-12 terms, at one schema node `v`
 /// (converted to `map`): properties' `required: true` join `required` (and a boolean
@@ -83,7 +81,7 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At, left: &mut usize) -
         return Err(format!("schema nested deeper than {} levels", crate::core::MAX_DEPTH));
     }
     if *left == 0 {
-        return Err(TOO_LARGE.into());
+        return Err(super::SCHEMA_TOO_LARGE.into());
     }
     *left -= 1;
     let child_at = |k: Key<'_>| -> Option<At> {
