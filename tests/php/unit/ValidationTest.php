@@ -138,13 +138,15 @@ final class ValidationTest extends TestCase {
 				echo json_encode(Contract::validate(["x" => ["y" => 5]], $small, $profile)[0]["path"] ?? null), "\n";
 			}
 			$rss = (int) preg_replace("/\\D/", "", explode("\n", explode("VmHWM:", file_get_contents("/proc/self/status"))[1])[0]);
-			echo round(microtime(true) - $start), "|", $rss, "\n";',
-			true
+			echo round(microtime(true) - $start), "|", $rss, "\n";
+			echo Contract::is_native() ? "native" : "fallback", "\n";',
+			extension_loaded( 'mcp_native' ) // the child runs this run's implementation
 		);
 		$this->assertSame( 0, $result['exit'], $result['stderr'] . $result['stdout'] );
 		$lines   = explode( "\n", trim( $result['stdout'] ) );
 		$refused = '[{"path":"","keyword":"schema","message":"The schema is too large to validate."}]';
 		$this->assertSame( array( $refused, '"\/x\/y"', $refused, '"\/x\/y"' ), array_slice( $lines, 0, 4 ) );
+		$this->assertSame( extension_loaded( 'mcp_native' ) ? 'native' : 'fallback', $lines[5] );
 		[ $seconds, $rss_kb ] = explode( '|', $lines[4] );
 		$this->assertLessThan( 20, (int) $seconds, 'seconds for the four calls' );
 		$this->assertLessThan( 512 * 1024, (int) $rss_kb, 'peak RSS in KiB' );
