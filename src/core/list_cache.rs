@@ -51,13 +51,9 @@ fn store() -> std::sync::MutexGuard<'static, Store> {
     STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// What one part of `len` bytes counts against [`MAX_BYTES`] (its text and its slot).
-pub fn part_bytes(len: usize) -> usize {
-    len.saturating_add(std::mem::size_of::<Vec<u8>>())
-}
-
-fn size_of(key: &[u8], parts: &[Vec<u8>]) -> usize {
-    parts.iter().fold(key.len(), |n, p| n.saturating_add(part_bytes(p.len())))
+/// What an entry counts against [`MAX_BYTES`]: its key, and each part's text and slot.
+fn size_of(key: &[u8], parts: &[&[u8]]) -> usize {
+    parts.iter().fold(key.len(), |n, p| n.saturating_add(p.len()).saturating_add(std::mem::size_of::<Vec<u8>>()))
 }
 
 /// The parts stored under `key`.
@@ -79,13 +75,16 @@ pub fn fetch(key: &[u8]) -> Option<Arc<Parts>> {
     }
 }
 
-/// Stores `parts` under `key` (replacing what was there), evicting the least recently used
-/// entries to make room. False when the entry alone is larger than [`MAX_BYTES`].
-pub fn store_parts(key: &[u8], parts: Parts) -> bool {
-    let bytes = size_of(key, &parts);
+/// Stores a copy of `parts` under `key` (replacing what was there), evicting the least recently
+/// used entries to make room. False when the entry alone is larger than [`MAX_BYTES`]: that is
+/// found before anything is copied (the copy is the process's memory, which `memory_limit` does
+/// not bound).
+pub fn store_parts(key: &[u8], parts: &[&[u8]]) -> bool {
+    let bytes = size_of(key, parts);
     if bytes > MAX_BYTES {
         return false;
     }
+    let parts: Parts = parts.iter().map(|p| p.to_vec()).collect();
     let mut s = store();
     if let Some(i) = s.slots.iter().position(|slot| slot.key == key) {
         let old = s.slots.swap_remove(i);
@@ -132,15 +131,15 @@ mod tests {
     fn store_fetch_replace_evict() {
         clear();
         assert!(fetch(b"k1").is_none());
-        assert!(store_parts(b"k1", vec![b"a".to_vec(), b"b".to_vec()]));
+        assert!(store_parts(b"k1", &[b"a", b"b"]));
         assert_eq!(fetch(b"k1").as_deref(), Some(&vec![b"a".to_vec(), b"b".to_vec()]));
-        assert!(store_parts(b"k1", vec![b"c".to_vec()]));
+        assert!(store_parts(b"k1", &[b"c"]));
         assert_eq!(fetch(b"k1").as_deref(), Some(&vec![b"c".to_vec()]));
         assert_eq!(stats().entries, 1);
 
         // Entry bound: the least recently used goes first.
         for i in 0..MAX_ENTRIES {
-            assert!(store_parts(format!("e{i}").as_bytes(), vec![i.to_string().into_bytes()]));
+            assert!(store_parts(format!("e{i}").as_bytes(), &[i.to_string().as_bytes()]));
             if i == 0 {
                 assert!(fetch(b"k1").is_some()); // k1 is used after e0 was stored
             }
@@ -150,8 +149,8 @@ mod tests {
         assert!(fetch(b"k1").is_some());
 
         // Byte bound: an entry larger than the store is refused; a large one evicts the rest.
-        assert!(!store_parts(b"huge", vec![vec![b'x'; MAX_BYTES]]));
-        assert!(store_parts(b"big", vec![vec![b'x'; MAX_BYTES - 64]]));
+        assert!(!store_parts(b"huge", &[&vec![b'x'; MAX_BYTES]]));
+        assert!(store_parts(b"big", &[&vec![b'x'; MAX_BYTES - 64]]));
         assert!(stats().bytes <= MAX_BYTES);
         assert!(fetch(b"big").is_some());
         assert!(stats().entries <= 2, "the least recently used made room");

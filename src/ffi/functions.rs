@@ -338,19 +338,14 @@ const CACHE_STORE: &str = "McpNative\\cache_store";
 /// copy is the process's memory, which `memory_limit` does not bound).
 pub extern "C" fn cache_store(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
-        use crate::core::list_cache::{part_bytes, store_parts, MAX_BYTES};
         let args = args(ex, CACHE_STORE, 2, 2)?;
         let key = cache_key(required(&args, 0), CACHE_STORE)?;
         let list = expect_array(required(&args, 1), CACHE_STORE, 2, "parts", false)?.expect("array");
         let table = list.array().expect("an array");
         let mut texts = Vec::with_capacity(table.len());
-        let mut bytes = key.len();
         for (i, (_, value)) in table.iter().enumerate() {
             match deref(value).zend_str() {
-                Some(s) => {
-                    bytes = bytes.saturating_add(part_bytes(s.len()));
-                    texts.push(s.as_bytes());
-                }
+                Some(s) => texts.push(s.as_bytes()),
                 None => {
                     return Err(Failure::Type(format!(
                         "{CACHE_STORE}(): Argument #2 ($parts) must hold only strings, {} at position {i}",
@@ -359,9 +354,8 @@ pub extern "C" fn cache_store(ex: &mut ExecuteData, retval: &mut Zval) {
                 }
             }
         }
-        let stored = bytes <= MAX_BYTES && store_parts(key, texts.into_iter().map(<[u8]>::to_vec).collect());
         let mut z = Zval::new();
-        z.set_bool(stored);
+        z.set_bool(crate::core::list_cache::store_parts(key, &texts));
         Ok(z)
     })
 }
