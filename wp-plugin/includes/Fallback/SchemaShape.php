@@ -93,7 +93,7 @@ final class SchemaShape {
 			throw new \LengthException( sprintf( 'The schema is nested deeper than %d levels.', \McpNative\MAX_DEPTH ) );
 		}
 		if ( --self::$budget < 0 ) {
-			throw new \LengthException( 'The schema is too large to validate.' );
+			throw new \LengthException( Violations::SCHEMA_TOO_LARGE );
 		}
 		if ( isset( $schema['enum'] ) && is_array( $schema['enum'] ) ) {
 			self::check_enum( $schema['enum'] );
@@ -151,7 +151,7 @@ final class SchemaShape {
 			}
 			foreach ( $node as $member ) {
 				if ( --self::$budget < 0 ) {
-					throw new \LengthException( 'The schema is too large to validate.' );
+					throw new \LengthException( Violations::SCHEMA_TOO_LARGE );
 				}
 				if ( is_object( $member ) && ! $member instanceof \stdClass ) {
 					throw new \LengthException( sprintf( 'An enum member of the schema is a %s object, which has no fixed JSON form.', get_class( $member ) ) );

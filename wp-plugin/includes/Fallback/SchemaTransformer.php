@@ -96,7 +96,7 @@ final class SchemaTransformer {
 		self::$containers = 0;
 		try {
 			$cleaned = self::entries( $schema, null, 0, false, self::TRANSFORM === $encoding ? self::WIRE_OFF : self::WIRE_ON );
-		} catch ( TooDeep $e ) {
+		} catch ( WalkLimit $e ) {
 			throw new SchemaException(
 				$e->too_large
 					? 'Schema has more than ' . self::MAX_CONTAINERS . " arrays and objects to walk (a shared sub-array counts each time it is used) at '" . $e->path . "'"
@@ -197,7 +197,7 @@ final class SchemaTransformer {
 			return self::$remove;
 		}
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
-			throw new TooDeep();
+			throw new WalkLimit();
 		}
 		$serialized                   = $value->jsonSerialize();
 		self::$ancestors[ $identity ] = true;
@@ -215,10 +215,10 @@ final class SchemaTransformer {
 			return self::$remove;
 		}
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
-			throw new TooDeep();
+			throw new WalkLimit();
 		}
 		if ( ++self::$containers > self::MAX_CONTAINERS ) {
-			throw new TooDeep( true );
+			throw new WalkLimit( true );
 		}
 		if ( null === $identity ) {
 			return self::rebuilt_or_same( $value, $position, $depth, $always_rebuild, $wire );
@@ -284,7 +284,7 @@ final class SchemaTransformer {
 				$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
 				try {
 					$names = self::required( $child, $depth + 1, $reference );
-				} catch ( TooDeep $e ) {
+				} catch ( WalkLimit $e ) {
 					throw $e->under( $key );
 				}
 				if ( is_bool( $names ) ) {
@@ -325,7 +325,7 @@ final class SchemaTransformer {
 				}
 				try {
 					$outcome = self::value( $child, $child_position, $depth + 1, $reference, $child_wire );
-				} catch ( TooDeep $e ) {
+				} catch ( WalkLimit $e ) {
 					throw $e->under( $key );
 				}
 				if ( self::WIRE_PROPERTIES === $wire && self::$required_true ) {
@@ -398,7 +398,7 @@ final class SchemaTransformer {
 			return false;
 		}
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
-			throw new TooDeep();
+			throw new WalkLimit();
 		}
 		$serialized                   = $value->jsonSerialize();
 		self::$ancestors[ $identity ] = true;
@@ -417,7 +417,7 @@ final class SchemaTransformer {
 			return false;
 		}
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
-			throw new TooDeep();
+			throw new WalkLimit();
 		}
 		if ( null !== $identity ) {
 			self::$ancestors[ $identity ] = true;
@@ -517,8 +517,8 @@ final class SchemaTransformer {
 	}
 }
 
-/** @internal Unwinds a too-deep (or too large) walk, collecting the JSON Pointer on the way out. */
-final class TooDeep extends \Exception {
+/** @internal Unwinds a walk stopped at MAX_DEPTH (or MAX_CONTAINERS), collecting the JSON Pointer on the way out. */
+final class WalkLimit extends \Exception {
 	public $path = '';
 
 	/** @param bool $too_large Past MAX_CONTAINERS rather than MAX_DEPTH. */

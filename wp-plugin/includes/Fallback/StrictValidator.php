@@ -157,7 +157,7 @@ final class StrictValidator {
 			throw new \LengthException( 'schema nested deeper than ' . self::MAX_DEPTH . ' levels' );
 		}
 		if ( --self::$schema_values < 0 ) {
-			throw new \LengthException( 'The schema is too large to validate.' );
+			throw new \LengthException( Violations::SCHEMA_TOO_LARGE );
 		}
 		$child_ctx = static function ( $k ) use ( $ctx ): ?string {
 			if ( 's' !== $ctx ) {

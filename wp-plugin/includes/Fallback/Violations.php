@@ -10,6 +10,9 @@
 namespace McpNative\Plugin\Fallback;
 
 final class Violations {
+	/** The one violation of a schema past a walk's bound (validate/mod.rs SCHEMA_TOO_LARGE). */
+	public const SCHEMA_TOO_LARGE = 'The schema is too large to validate.';
+
 	/** @var list<array{path:string,keyword:string,message:string}> */
 	private array $kept  = array();
 	private int $total   = 0;
