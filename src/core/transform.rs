@@ -629,14 +629,21 @@ fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool,
         return false;
     }
     v.entries().all(|(entry_key, child)| {
-        let key: Key<'a> = entry_key.into();
-        let keyword = if position == Position::Schema { keyword(key) } else { Position::Data };
-        if keyword == Position::WordPressOnly {
-            return false;
-        }
-        if wire && position == Position::Schema && key.is("required") {
-            return depth + 1 < MAX_DEPTH && is_name_list(child);
-        }
+        // Only a schema's keys are read: elsewhere a key's text is one memory load that decides
+        // nothing (a property name, a list index).
+        let keyword = if position == Position::Schema {
+            let key: Key<'a> = entry_key.into();
+            let keyword = keyword(key);
+            if keyword == Position::WordPressOnly {
+                return false;
+            }
+            if wire && key.is("required") {
+                return depth + 1 < MAX_DEPTH && is_name_list(child);
+            }
+            keyword
+        } else {
+            Position::Data
+        };
         if child.is_scalar() {
             return true;
         }

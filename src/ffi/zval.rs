@@ -37,7 +37,8 @@ include!(concat!(env!("OUT_DIR"), "/zend_layout.rs"));
 
 /// Pointers fixed at MINIT: interned keys and the class entries we test against.
 pub struct Statics {
-    interned: Vec<(&'static str, usize)>,
+    /// The interned string of each of [`INTERNED_NAMES`], at its index.
+    interned: [usize; INTERNED_NAMES.len()],
     json_serializable: usize,
 }
 
@@ -51,13 +52,7 @@ pub const INTERNED_NAMES: [&str; 10] =
 /// Called from MINIT.
 pub fn init_statics() {
     STATICS.get_or_init(|| {
-        let interned = INTERNED_NAMES
-            .iter()
-            .map(|name| {
-                let s = ext_php_rs::types::ZendStr::new_interned(name, true);
-                (*name, s.into_raw() as *mut zend_string as usize)
-            })
-            .collect();
+        let interned = INTERNED_NAMES.map(|name| ext_php_rs::types::ZendStr::new_interned(name, true).into_raw() as *mut zend_string as usize);
         let json_serializable = startup_class("JsonSerializable").map_or(0, |ce| ptr::from_ref(ce) as usize);
         Statics { interned, json_serializable }
     });
@@ -97,9 +92,8 @@ fn interned(name: &[u8]) -> Option<*mut zend_string> {
         b"wrapper" => 9,
         _ => return None,
     };
-    let (name_at_index, pointer) = statics().interned[index];
-    debug_assert_eq!(name_at_index.as_bytes(), name);
-    Some(pointer as *mut zend_string)
+    debug_assert_eq!(INTERNED_NAMES[index].as_bytes(), name);
+    Some(statics().interned[index] as *mut zend_string)
 }
 
 #[inline]
@@ -387,9 +381,13 @@ impl<'a> View<'a> for ZvalView<'a> {
         let (ht, _) = self.table()?;
         // SAFETY: `ht` is a live table held by the scope; `key` outlives the call.
         let found = unsafe {
-            match canonical_integer(key.as_bytes()) {
-                Some(index) => ffi::zend_hash_index_find(ht, index as u64),
-                None => ffi::zend_hash_str_find(ht, key.as_ptr().cast(), key.len()),
+            // An interned name carries its hash (and usually is the very key stored).
+            match interned(key.as_bytes()) {
+                Some(name) => ffi::zend_hash_find(ht, name),
+                None => match canonical_integer(key.as_bytes()) {
+                    Some(index) => ffi::zend_hash_index_find(ht, index as u64),
+                    None => ffi::zend_hash_str_find(ht, key.as_ptr().cast(), key.len()),
+                },
             }
         };
         if found.is_null() {
@@ -507,7 +505,10 @@ impl MemoryBudget {
 
     /// Against this request's `memory_limit` (none when it is -1).
     pub fn of_request() -> Self {
-        let limit = ext_php_rs::zend::ProcessGlobals::get().memory_limit;
+        // Read in place: `ProcessGlobals::get()` takes a lock, a tenth of a small transform.
+        // An ini change runs on this same thread, between calls, so nothing writes it meanwhile.
+        // SAFETY: this thread's core globals, live for the whole request; a plain read.
+        let limit = unsafe { (*ext_php_rs::ffi::ext_php_rs_process_globals()).memory_limit };
         match usize::try_from(limit) {
             Ok(limit) if limit > 0 => {
                 let mut budget = MemoryBudget { left: Some(0), limit, refused: false };
