@@ -63,6 +63,8 @@ final class InputRequiredTest extends AbstractMcpTest {
 				'name'      => 'IR',
 				'version'   => '1',
 				'tools'     => array( 'mcpn-test/delete-note' ),
+				// The same ability as a prompt: an InputRequiredResult is not tied to tools.
+				'prompts'   => array( 'mcpn-test/delete-note' ),
 			)
 		);
 	}
@@ -120,7 +122,7 @@ final class InputRequiredTest extends AbstractMcpTest {
 			$this->assertRpcError( $this->call( array( 'id' => 5 ), array( 'inputResponses' => self::YES, 'requestState' => $bad ) ), 200, -32602, 'requestState', 9 );
 		}
 		// Bound to the arguments: the same state for another note is refused.
-		$this->assertRpcError( $this->call( array( 'id' => 6 ), array( 'inputResponses' => self::YES, 'requestState' => $state ) ), 200, -32602, 'another user, tool or arguments', 9 );
+		$this->assertRpcError( $this->call( array( 'id' => 6 ), array( 'inputResponses' => self::YES, 'requestState' => $state ) ), 200, -32602, 'another user, tool, prompt or arguments', 9 );
 		// Bound to the user.
 		$this->set_user( $this->create_user( 'administrator' ) );
 		$this->assertRpcError( $this->call( array( 'id' => 5 ), array( 'inputResponses' => self::YES, 'requestState' => $state ) ), 200, -32602, 'another user', 9 );
@@ -159,6 +161,61 @@ final class InputRequiredTest extends AbstractMcpTest {
 		$result  = $this->call_tool( self::ROUTE, $session, self::TOOL, array( 'id' => 5 ) );
 		$this->assertTrue( $result['isError'] );
 		$this->assertStringContainsString( '2026-07-28', $result['content'][0]['text'] );
+		$this->assertSame( array(), $this->completed );
+	}
+
+	/**
+	 * prompts/get of the same ability at 2026-07-28.
+	 *
+	 * @param array<string, mixed> $extra Extra params (inputResponses, requestState).
+	 */
+	private function get_prompt( array $arguments, array $extra = array() ): WP_REST_Response {
+		$params = array(
+			'name'      => self::TOOL,
+			'arguments' => $arguments,
+			'_meta'     => array(
+				'io.modelcontextprotocol/protocolVersion'    => '2026-07-28',
+				'io.modelcontextprotocol/clientCapabilities' => (object) array( 'elicitation' => array() ),
+			),
+		) + $extra;
+		return $this->post(
+			self::ROUTE,
+			array( 'jsonrpc' => '2.0', 'id' => 9, 'method' => 'prompts/get', 'params' => $params ),
+			array( 'MCP-Protocol-Version' => '2026-07-28', 'Mcp-Method' => 'prompts/get', 'Mcp-Name' => self::TOOL )
+		);
+	}
+
+	public function test_a_prompt_asks_then_completes_with_its_messages(): void {
+		$response = $this->get_prompt( array( 'id' => '5' ) );
+		$asked    = $this->decoded( $response )['result'] ?? null;
+		$this->assertSame( 'input_required', $asked['resultType'] ?? null, $this->wire( $response ) );
+		$this->assertSame( 'Delete note 5?', $asked['inputRequests']['confirm']['params']['message'] );
+		$this->assertArrayNotHasKey( 'messages', $asked );
+		$this->assertSame( array(), $this->completed );
+
+		$done   = $this->get_prompt( array( 'id' => '5' ), array( 'inputResponses' => self::YES, 'requestState' => $asked['requestState'] ) );
+		$result = $this->decoded( $done )['result'] ?? null;
+		$this->assertIsArray( $result, $this->wire( $done ) );
+		$this->assertArrayNotHasKey( 'inputRequests', $result );
+		$this->assertSame( 'user', $result['messages'][0]['role'] );
+		$this->assertStringContainsString( '"deleted":true', $result['messages'][0]['content']['text'] );
+		// Prompt arguments are strings on the wire; the ability gets them as sent.
+		$this->assertSame( array( array( 'id' => '5' ) ), $this->completed );
+	}
+
+	public function test_a_state_is_bound_to_its_method(): void {
+		// Issued by tools/call for this name and these very arguments: not valid for prompts/get of the same.
+		$state = $this->decoded( $this->call( array( 'id' => '5' ) ) )['result']['requestState'];
+		$this->assertRpcError( $this->get_prompt( array( 'id' => '5' ), array( 'inputResponses' => self::YES, 'requestState' => $state ) ), 200, -32602, 'another user, tool, prompt or arguments', 9 );
+		$prompt_state = $this->decoded( $this->get_prompt( array( 'id' => '5' ) ) )['result']['requestState'];
+		$this->assertRpcError( $this->call( array( 'id' => '5' ), array( 'inputResponses' => self::YES, 'requestState' => $prompt_state ) ), 200, -32602, 'another user, tool, prompt or arguments', 9 );
+		$this->assertSame( array(), $this->completed );
+	}
+
+	public function test_the_handshake_revision_gets_a_clear_prompt_error(): void {
+		$session = $this->initialize( self::ROUTE );
+		$error   = $this->assertRpcError( $this->request( self::ROUTE, $session, 'prompts/get', array( 'name' => self::TOOL, 'arguments' => array( 'id' => '5' ) ) ), 200, -32603, '2026-07-28' );
+		$this->assertSame( 'mcp_input_required', $error['data']['code'] ?? null );
 		$this->assertSame( array(), $this->completed );
 	}
 }

@@ -13,6 +13,8 @@ use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\Pagination\Cursor;
+use McpNative\Plugin\Protocol\InputRound;
+use McpNative\Plugin\Protocol\RequestMeta;
 use McpNative\Plugin\Server;
 
 /**
@@ -47,17 +49,22 @@ final class PromptsHandler {
 	}
 
 	/**
-	 * @param Message $message The request; params {name, arguments?}
-	 * @return array{messages: list<array<string, mixed>>, description?: string}
+	 * @param Message          $message The request; params {name, arguments?, inputResponses?, requestState?}
+	 * @param mixed            $session Unused.
+	 * @param RequestMeta|null $meta    The request's _meta (2026-07-28), for input_required rounds.
+	 * @return array<string, mixed> GetPromptResult, or an input_required result (2026-07-28).
 	 * @throws JsonRpcError Missing or unknown name, arguments not an object, refused or failed ability.
 	 */
-	public function get( Message $message ): array {
+	public function get( Message $message, mixed $session = null, ?RequestMeta $meta = null ): array {
 		$params = $message->params;
 		$name   = Params::string( $params, 'name' );
 		$prompt = $this->server->prompts()[ $name ] ?? null;
 		if ( null === $prompt ) {
 			throw ErrorFactory::invalid_params( 'Unknown prompt: ' . ErrorFactory::echoable( $name ) );
 		}
-		return $prompt->get( Params::object( $params, 'arguments' ), $this->server->profile );
+		$arguments = Params::object( $params, 'arguments' );
+		$round     = InputRound::open( $message, $meta, $this->server->id, 'prompts/get', $name, $arguments );
+		[ $value, $input_required ] = $round->run( fn() => $prompt->run( $arguments, $this->server->profile ), $message->id );
+		return $input_required ?? $prompt->result( $value );
 	}
 }

@@ -15,9 +15,8 @@ use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Pagination\Cursor;
-use McpNative\Plugin\Protocol\InputRequests;
+use McpNative\Plugin\Protocol\InputRound;
 use McpNative\Plugin\Protocol\RequestMeta;
-use McpNative\Plugin\Protocol\RequestState;
 use McpNative\Plugin\RawJson;
 use McpNative\Plugin\Server;
 use McpNative\Plugin\SiteIdentity;
@@ -82,32 +81,6 @@ final class ToolsHandler {
 	}
 
 	/**
-	 * The input responses of a 2026-07-28 call: those a (verified) requestState carries, then those
-	 * of this round. Keys the tool does not ask for are ignored by it.
-	 *
-	 * @param array<string, mixed> $arguments The arguments as sent.
-	 * @return array<string, mixed>
-	 * @throws JsonRpcError A requestState that fails verification; inputResponses not an object.
-	 */
-	private function input_responses( Message $message, string $name, array $arguments ): array {
-		$responses = array();
-		if ( $message->has_param( 'requestState' ) ) {
-			$responses = RequestState::verify( $message->param( 'requestState' ), get_current_user_id(), $this->server->id, $name, $arguments, $message->id );
-		}
-		$round = $message->param( 'inputResponses' );
-		if ( null !== $round && ! $round instanceof \stdClass ) {
-			throw ErrorFactory::invalid_params( 'Invalid params: inputResponses must be an object', $message->id );
-		}
-		foreach ( $round instanceof \stdClass ? get_object_vars( $round ) : array() as $key => $response ) {
-			// Every answer (an elicitation, sampling or roots result) is an object.
-			if ( ! $response instanceof \stdClass ) {
-				throw ErrorFactory::invalid_params( sprintf( 'Invalid params: inputResponses.%s must be an object', $key ), $message->id );
-			}
-		}
-		return array_merge( $responses, $round instanceof \stdClass ? (array) Json::to_array( $round ) : array() );
-	}
-
-	/**
 	 * @return array<string, mixed> CallToolResult, or an input_required result (2026-07-28).
 	 * @throws JsonRpcError Missing name, unknown tool, arguments not an object.
 	 */
@@ -138,8 +111,7 @@ final class ToolsHandler {
 		}
 
 		// 2026-07-28 multi-round calls: the answers the client sends, and those a signed state carries.
-		$responses = null === $meta ? array() : $this->input_responses( $message, $name, $arguments );
-		$as_sent   = $arguments;
+		$round = InputRound::open( $message, $meta, $this->server->id, 'tools/call', $name, $arguments );
 
 		// The contract's optional site_id: a call naming another site is refused before anything
 		// runs (no filter, permission check or callback); a matching one is removed here.
@@ -166,16 +138,9 @@ final class ToolsHandler {
 				$arguments = $filtered;
 			}
 			try {
-				[ $result, $asked, $missing ] = InputRequests::collect( $meta, $responses, static fn() => $tool->call( $arguments ) );
-				if ( null !== $meta && array() !== $asked ) {
-					if ( array() !== $missing ) {
-						throw ErrorFactory::missing_client_capability( $missing, $message->id );
-					}
-					return array(
-						'resultType'    => 'input_required',
-						'inputRequests' => (object) $asked,
-						'requestState'  => RequestState::issue( get_current_user_id(), $this->server->id, $name, $as_sent, $responses ),
-					);
+				[ $result, $input_required ] = $round->run( static fn() => $tool->call( $arguments ), $message->id );
+				if ( null !== $input_required ) {
+					return $input_required;
 				}
 			} catch ( JsonRpcError $e ) {
 				throw $e;

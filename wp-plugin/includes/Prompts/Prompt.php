@@ -65,19 +65,27 @@ final class Prompt {
 	}
 
 	/**
-	 * Runs the ability and returns the GetPromptResult.
+	 * Runs the ability: its value, or the WP_Error it refused or failed with (an InputRound runs
+	 * this, so that what the ability asked for is seen before any error is raised).
 	 *
 	 * @param array<string, mixed> $arguments The client's arguments.
 	 * @param string               $profile   Argument profile.
-	 * @return array{messages: list<array<string, mixed>>, description?: string}
-	 * @throws JsonRpcError When the ability refuses or fails.
 	 */
-	public function get( array $arguments, string $profile ): array {
-		$result = AbilityInvocation::run( $this->ability, $arguments, $this->input['adapter_meta'] ?? array(), $profile );
-		if ( $result instanceof \WP_Error ) {
-			throw AbilityInvocation::to_rpc_error( $result );
+	public function run( array $arguments, string $profile ): mixed {
+		return AbilityInvocation::run( $this->ability, $arguments, $this->input['adapter_meta'] ?? array(), $profile );
+	}
+
+	/**
+	 * The GetPromptResult of what run() returned.
+	 *
+	 * @return array{messages: list<array<string, mixed>>, description?: string}
+	 * @throws JsonRpcError When the ability refused or failed.
+	 */
+	public function result( mixed $value ): array {
+		if ( $value instanceof \WP_Error ) {
+			throw AbilityInvocation::to_rpc_error( $value );
 		}
-		return PromptMessages::from_result( $result, $this->description );
+		return PromptMessages::from_result( $value, $this->description );
 	}
 
 	/**

@@ -1,6 +1,6 @@
 <?php
 /**
- * Asking the client for input while a tool runs (2026-07-28 input_required results).
+ * Asking the client for input while a tool or prompt runs (2026-07-28 input_required results).
  *
  * @package McpNative
  */
@@ -10,7 +10,8 @@ declare(strict_types=1);
 namespace McpNative\Plugin\Protocol;
 
 /**
- * The PHP API for abilities. Inside an ability's execute_callback:
+ * The PHP API for abilities, served as tools (tools/call) or prompts (prompts/get). Inside an
+ * ability's execute_callback:
  *
  *     use McpNative\Plugin\Protocol\InputRequests;
  *
@@ -22,13 +23,14 @@ namespace McpNative\Plugin\Protocol;
  *     }
  *     if ( 'accept' !== ( $answer['action'] ?? '' ) || empty( $answer['content']['ok'] ) ) { ... declined ... }
  *
- * ask() returns a WP_Error the ability returns as is: at 2026-07-28 the server answers the call
- * with `resultType: "input_required"`, the requests, and a signed `requestState`; the client asks
- * its user (or model), then calls the tool again with the same arguments, `inputResponses` and
- * the state, and the ability runs again, now finding the answers through response(). Earlier
- * answers carry over from round to round. On a 2025-11-25 connection (no way to ask without a
- * stream) the WP_Error becomes the tool's error result, saying why. Only ask for what the client
- * declared (client_supports()): asking for more is refused with -32021.
+ * ask() returns a WP_Error the ability returns as is: at 2026-07-28 the server answers the request
+ * with `resultType: "input_required"`, the requests, and a signed `requestState` (InputRound);
+ * the client asks its user (or model), then sends the request again with the same arguments,
+ * `inputResponses` and the state, and the ability runs again, now finding the answers through
+ * response(). Earlier answers carry over from round to round. On a 2025-11-25 connection (no way
+ * to ask without a stream) the WP_Error becomes the tool's error result (a prompt's JSON-RPC
+ * error), saying why. Only ask for what the client declared (client_supports()): asking for more
+ * is refused with -32021.
  */
 final class InputRequests {
 
@@ -92,7 +94,7 @@ final class InputRequests {
 		}
 		return new \WP_Error(
 			'mcp_input_required',
-			sprintf( 'This tool needs input from the client (%s), which MCP 2026-07-28 clients provide; this connection cannot ask for it.', implode( ', ', array_unique( $methods ) ) )
+			sprintf( 'This request needs input from the client (%s), which MCP 2026-07-28 clients provide; this connection cannot ask for it.', implode( ', ', array_unique( $methods ) ) )
 		);
 	}
 
@@ -148,10 +150,10 @@ final class InputRequests {
 	}
 
 	/**
-	 * Runs a tool with the responses available, collecting what it asks (used by the tools handler).
+	 * Runs an ability's work with the responses available, collecting what it asks (InputRound).
 	 *
 	 * @param array<string, mixed> $responses
-	 * @return array{0: mixed, 1: array<string, array{method: string, params: mixed}>, 2: string[]} The tool's
+	 * @return array{0: mixed, 1: array<string, array{method: string, params: mixed}>, 2: string[]} The work's
 	 *         result, the requests it made, the client capabilities they need that were not declared.
 	 */
 	public static function collect( ?RequestMeta $meta, array $responses, callable $run ): array {

@@ -16,7 +16,7 @@ use McpNative\Plugin\JsonRpc\JsonRpcError;
 /**
  * Between rounds the server keeps nothing: what it needs (the answers collected so far) travels
  * through the client as `requestState`. So the state is signed with HMAC-SHA256 under a per-site
- * secret and bound to the user, server, tool and arguments it was issued for; it expires, and
+ * secret and bound to the user, server, method, tool or prompt, and arguments it was issued for; it expires, and
  * each state is accepted once (its nonce is remembered until it expires). Anything else is
  * refused with -32602.
  */
@@ -28,14 +28,15 @@ final class RequestState {
 	/**
 	 * @param int                  $user_id   User the state is issued to.
 	 * @param string               $server_id Server.
-	 * @param string               $tool      Tool name.
-	 * @param array<string, mixed> $arguments The call's arguments as the client sent them.
+	 * @param string               $method    The request's method (tools/call, prompts/get).
+	 * @param string               $name      The tool or prompt it names.
+	 * @param array<string, mixed> $arguments The request's arguments as the client sent them.
 	 * @param array<string, mixed> $responses Input responses collected so far.
 	 */
-	public static function issue( int $user_id, string $server_id, string $tool, array $arguments, array $responses ): string {
+	public static function issue( int $user_id, string $server_id, string $method, string $name, array $arguments, array $responses ): string {
 		$payload = array(
 			'v' => 1,
-			'b' => self::binding( $user_id, $server_id, $tool, $arguments ),
+			'b' => self::binding( $user_id, $server_id, $method, $name, $arguments ),
 			'r' => (object) $responses,
 			'e' => time() + self::ttl(),
 			'n' => bin2hex( random_bytes( 16 ) ),
@@ -47,11 +48,13 @@ final class RequestState {
 	/**
 	 * The responses a state carries, after checking it.
 	 *
-	 * @param array<string, mixed> $arguments The call's arguments as the client sent them.
+	 * @param string               $method    The request's method (tools/call, prompts/get).
+	 * @param string               $name      The tool or prompt it names.
+	 * @param array<string, mixed> $arguments The request's arguments as the client sent them.
 	 * @return array<string, mixed>
 	 * @throws JsonRpcError -32602 for a state that is malformed, tampered with, expired, replayed or issued for another call.
 	 */
-	public static function verify( mixed $state, int $user_id, string $server_id, string $tool, array $arguments, string|int|float|null $id ): array {
+	public static function verify( mixed $state, int $user_id, string $server_id, string $method, string $name, array $arguments, string|int|float|null $id ): array {
 		$parts = is_string( $state ) ? explode( '.', $state ) : array();
 		if ( 2 !== count( $parts ) || ! hash_equals( self::base64url( hash_hmac( 'sha256', $parts[0], self::secret(), true ) ), $parts[1] ) ) {
 			throw ErrorFactory::invalid_params( 'Invalid params: requestState failed its integrity check', $id );
@@ -60,12 +63,12 @@ final class RequestState {
 		if ( ! is_array( $payload ) || ! isset( $payload['b'], $payload['e'], $payload['n'] ) ) {
 			throw ErrorFactory::invalid_params( 'Invalid params: requestState is malformed', $id );
 		}
-		if ( ! hash_equals( (string) $payload['b'], self::binding( $user_id, $server_id, $tool, $arguments ) ) ) {
-			throw ErrorFactory::invalid_params( 'Invalid params: requestState was issued for another user, tool or arguments', $id );
+		if ( ! hash_equals( (string) $payload['b'], self::binding( $user_id, $server_id, $method, $name, $arguments ) ) ) {
+			throw ErrorFactory::invalid_params( 'Invalid params: requestState was issued for another user, tool, prompt or arguments', $id );
 		}
 		$ttl = (int) $payload['e'] - time();
 		if ( $ttl <= 0 ) {
-			throw ErrorFactory::invalid_params( 'Invalid params: requestState has expired; call the tool again', $id );
+			throw ErrorFactory::invalid_params( 'Invalid params: requestState has expired; send the request again without it', $id );
 		}
 		$used = self::USED_PREFIX . preg_replace( '/[^a-f0-9]/', '', (string) $payload['n'] );
 		if ( false !== get_transient( $used ) ) {
@@ -90,8 +93,8 @@ final class RequestState {
 	/**
 	 * @param array<string, mixed> $arguments
 	 */
-	private static function binding( int $user_id, string $server_id, string $tool, array $arguments ): string {
-		return hash( 'sha256', (string) Json::encode( array( $user_id, get_current_blog_id(), $server_id, $tool, Json::canonicalize( $arguments ) ) ) );
+	private static function binding( int $user_id, string $server_id, string $method, string $name, array $arguments ): string {
+		return hash( 'sha256', (string) Json::encode( array( $user_id, get_current_blog_id(), $server_id, $method, $name, Json::canonicalize( $arguments ) ) ) );
 	}
 
 	private static function secret(): string {
