@@ -70,9 +70,20 @@ final class InputRequiredTest extends AbstractMcpTest {
 	}
 
 	/**
+	 * tools/call of the ability at 2026-07-28.
+	 *
 	 * @param array<string, mixed> $extra Extra params (inputResponses, requestState, _meta).
 	 */
 	private function call( array $arguments, array $extra = array(), array $capabilities = array( 'elicitation' => array() ) ): WP_REST_Response {
+		return $this->send( 'tools/call', $arguments, $extra, $capabilities );
+	}
+
+	/**
+	 * A 2026-07-28 request naming the ability (tools/call, prompts/get).
+	 *
+	 * @param array<string, mixed> $extra Extra params (inputResponses, requestState, _meta).
+	 */
+	private function send( string $method, array $arguments, array $extra, array $capabilities ): WP_REST_Response {
 		$params = array(
 			'name'      => self::TOOL,
 			'arguments' => $arguments,
@@ -83,8 +94,8 @@ final class InputRequiredTest extends AbstractMcpTest {
 		) + $extra;
 		return $this->post(
 			self::ROUTE,
-			array( 'jsonrpc' => '2.0', 'id' => 9, 'method' => 'tools/call', 'params' => $params ),
-			array( 'MCP-Protocol-Version' => '2026-07-28', 'Mcp-Method' => 'tools/call', 'Mcp-Name' => self::TOOL )
+			array( 'jsonrpc' => '2.0', 'id' => 9, 'method' => $method, 'params' => $params ),
+			array( 'MCP-Protocol-Version' => '2026-07-28', 'Mcp-Method' => $method, 'Mcp-Name' => self::TOOL )
 		);
 	}
 
@@ -170,19 +181,7 @@ final class InputRequiredTest extends AbstractMcpTest {
 	 * @param array<string, mixed> $extra Extra params (inputResponses, requestState).
 	 */
 	private function get_prompt( array $arguments, array $extra = array() ): WP_REST_Response {
-		$params = array(
-			'name'      => self::TOOL,
-			'arguments' => $arguments,
-			'_meta'     => array(
-				'io.modelcontextprotocol/protocolVersion'    => '2026-07-28',
-				'io.modelcontextprotocol/clientCapabilities' => (object) array( 'elicitation' => array() ),
-			),
-		) + $extra;
-		return $this->post(
-			self::ROUTE,
-			array( 'jsonrpc' => '2.0', 'id' => 9, 'method' => 'prompts/get', 'params' => $params ),
-			array( 'MCP-Protocol-Version' => '2026-07-28', 'Mcp-Method' => 'prompts/get', 'Mcp-Name' => self::TOOL )
-		);
+		return $this->send( 'prompts/get', $arguments, $extra, array( 'elicitation' => array() ) );
 	}
 
 	public function test_a_prompt_asks_then_completes_with_its_messages(): void {
