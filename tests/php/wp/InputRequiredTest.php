@@ -55,6 +55,21 @@ final class InputRequiredTest extends AbstractMcpTest {
 				},
 			)
 		);
+		// A resource that asks before it is read.
+		$this->register_test_ability(
+			'mcpn-test/sealed-note',
+			array(
+				'meta'             => array( 'mcp' => array( 'type' => 'resource', 'uri' => 'note://sealed' ) ),
+				'execute_callback' => function () {
+					$answer = InputRequests::response( 'confirm' );
+					if ( null === $answer ) {
+						return InputRequests::ask( array( 'confirm' => InputRequests::elicitation( 'Open the sealed note?', array( 'type' => 'object' ) ) ) );
+					}
+					$this->completed[] = 'sealed';
+					return 'The sealed text.';
+				},
+			)
+		);
 		$this->add_server(
 			'ir-server',
 			array(
@@ -65,6 +80,7 @@ final class InputRequiredTest extends AbstractMcpTest {
 				'tools'     => array( 'mcpn-test/delete-note' ),
 				// The same ability as a prompt: an InputRequiredResult is not tied to tools.
 				'prompts'   => array( 'mcpn-test/delete-note' ),
+				'resources' => array( 'mcpn-test/sealed-note' ),
 			)
 		);
 	}
@@ -133,7 +149,7 @@ final class InputRequiredTest extends AbstractMcpTest {
 			$this->assertRpcError( $this->call( array( 'id' => 5 ), array( 'inputResponses' => self::YES, 'requestState' => $bad ) ), 200, -32602, 'requestState', 9 );
 		}
 		// Bound to the arguments: the same state for another note is refused.
-		$this->assertRpcError( $this->call( array( 'id' => 6 ), array( 'inputResponses' => self::YES, 'requestState' => $state ) ), 200, -32602, 'another user, tool, prompt or arguments', 9 );
+		$this->assertRpcError( $this->call( array( 'id' => 6 ), array( 'inputResponses' => self::YES, 'requestState' => $state ) ), 200, -32602, 'another user, request or arguments', 9 );
 		// Bound to the user.
 		$this->set_user( $this->create_user( 'administrator' ) );
 		$this->assertRpcError( $this->call( array( 'id' => 5 ), array( 'inputResponses' => self::YES, 'requestState' => $state ) ), 200, -32602, 'another user', 9 );
@@ -205,9 +221,9 @@ final class InputRequiredTest extends AbstractMcpTest {
 	public function test_a_state_is_bound_to_its_method(): void {
 		// Issued by tools/call for this name and these very arguments: not valid for prompts/get of the same.
 		$state = $this->decoded( $this->call( array( 'id' => '5' ) ) )['result']['requestState'];
-		$this->assertRpcError( $this->get_prompt( array( 'id' => '5' ), array( 'inputResponses' => self::YES, 'requestState' => $state ) ), 200, -32602, 'another user, tool, prompt or arguments', 9 );
+		$this->assertRpcError( $this->get_prompt( array( 'id' => '5' ), array( 'inputResponses' => self::YES, 'requestState' => $state ) ), 200, -32602, 'another user, request or arguments', 9 );
 		$prompt_state = $this->decoded( $this->get_prompt( array( 'id' => '5' ) ) )['result']['requestState'];
-		$this->assertRpcError( $this->call( array( 'id' => '5' ), array( 'inputResponses' => self::YES, 'requestState' => $prompt_state ) ), 200, -32602, 'another user, tool, prompt or arguments', 9 );
+		$this->assertRpcError( $this->call( array( 'id' => '5' ), array( 'inputResponses' => self::YES, 'requestState' => $prompt_state ) ), 200, -32602, 'another user, request or arguments', 9 );
 		$this->assertSame( array(), $this->completed );
 	}
 
@@ -216,5 +232,36 @@ final class InputRequiredTest extends AbstractMcpTest {
 		$error   = $this->assertRpcError( $this->request( self::ROUTE, $session, 'prompts/get', array( 'name' => self::TOOL, 'arguments' => array( 'id' => '5' ) ) ), 200, -32603, '2026-07-28' );
 		$this->assertSame( 'mcp_input_required', $error['data']['code'] ?? null );
 		$this->assertSame( array(), $this->completed );
+	}
+
+	public function test_a_resource_asks_then_is_read(): void {
+		$read = fn( array $extra = array() ) => $this->post(
+			self::ROUTE,
+			array(
+				'jsonrpc' => '2.0',
+				'id'      => 9,
+				'method'  => 'resources/read',
+				'params'  => array(
+					'uri'   => 'note://sealed',
+					'_meta' => array(
+						'io.modelcontextprotocol/protocolVersion'    => '2026-07-28',
+						'io.modelcontextprotocol/clientCapabilities' => (object) array( 'elicitation' => array() ),
+					),
+				) + $extra,
+			),
+			array( 'MCP-Protocol-Version' => '2026-07-28', 'Mcp-Method' => 'resources/read', 'Mcp-Name' => 'note://sealed' )
+		);
+		$first = $read();
+		$asked = $this->decoded( $first )['result'] ?? null;
+		$this->assertSame( 'input_required', $asked['resultType'] ?? null, $this->wire( $first ) );
+		$this->assertSame( 'Open the sealed note?', $asked['inputRequests']['confirm']['params']['message'] );
+		$this->assertArrayNotHasKey( 'contents', $asked );
+		$this->assertSame( array(), $this->completed );
+
+		$done   = $read( array( 'inputResponses' => self::YES, 'requestState' => $asked['requestState'] ) );
+		$result = $this->decoded( $done )['result'] ?? null;
+		$this->assertSame( 'The sealed text.', $result['contents'][0]['text'] ?? null, $this->wire( $done ) );
+		$this->assertSame( 'note://sealed', $result['contents'][0]['uri'] );
+		$this->assertSame( array( 'sealed' ), $this->completed );
 	}
 }

@@ -15,6 +15,8 @@ use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Pagination\Cursor;
+use McpNative\Plugin\Protocol\InputRound;
+use McpNative\Plugin\Protocol\RequestMeta;
 use McpNative\Plugin\Server;
 
 /**
@@ -46,11 +48,13 @@ final class ResourcesHandler {
 	}
 
 	/**
-	 * @param Message $message The request; params {uri}
-	 * @return array{contents: list<array<string, string>>}
+	 * @param Message          $message The request; params {uri, inputResponses?, requestState?}
+	 * @param mixed            $session Unused.
+	 * @param RequestMeta|null $meta    The request's _meta (2026-07-28), for input_required rounds.
+	 * @return array<string, mixed> ReadResourceResult, or an input_required result (2026-07-28).
 	 * @throws JsonRpcError Missing or unknown URI, refused or failed ability.
 	 */
-	public function read( Message $message ): array {
+	public function read( Message $message, mixed $session = null, ?RequestMeta $meta = null ): array {
 		$params = $message->params;
 		$uri   = Params::string( $params, 'uri' );
 		$found = $this->server->find_resource( $uri );
@@ -58,8 +62,13 @@ final class ResourcesHandler {
 			throw new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Resource not found: ' . ErrorFactory::echoable( $uri ), 200, array( 'uri' => ErrorFactory::echoable( $uri ) ) );
 		}
 		list( $resource, $variables ) = $found;
+		$round = InputRound::open( $message, $meta, $this->server->id, 'resources/read', $uri, $variables );
+		[ $value, $input_required ] = $round->run( fn() => $resource->run( $variables, $this->server->profile ), $message->id );
+		if ( null !== $input_required ) {
+			return $input_required;
+		}
 		try {
-			$contents = $resource->read( $uri, $variables, $this->server->profile );
+			$contents = $resource->contents( $value, $uri );
 		} catch ( \UnexpectedValueException $e ) {
 			Logger::error( 'Resource read failed: ' . $e->getMessage(), array( 'server' => $this->server->id, 'uri' => $uri ) );
 			throw new JsonRpcError( ErrorCode::INTERNAL_ERROR, 'Resource read failed: ' . $e->getMessage(), 200 );

@@ -1,6 +1,6 @@
 <?php
 /**
- * Asking the client for input while a tool or prompt runs (2026-07-28 input_required results).
+ * Asking the client for input while a tool, prompt or resource read runs (2026-07-28 input_required results).
  *
  * @package McpNative
  */
@@ -10,8 +10,8 @@ declare(strict_types=1);
 namespace McpNative\Plugin\Protocol;
 
 /**
- * The PHP API for abilities, served as tools (tools/call) or prompts (prompts/get). Inside an
- * ability's execute_callback:
+ * The PHP API for abilities, served as tools (tools/call), prompts (prompts/get) or resources
+ * (resources/read). Inside an ability's execute_callback:
  *
  *     use McpNative\Plugin\Protocol\InputRequests;
  *
@@ -28,8 +28,8 @@ namespace McpNative\Plugin\Protocol;
  * the client asks its user (or model), then sends the request again with the same arguments,
  * `inputResponses` and the state, and the ability runs again, now finding the answers through
  * response(). Earlier answers carry over from round to round. On a 2025-11-25 connection (no way
- * to ask without a stream) the WP_Error becomes the tool's error result (a prompt's JSON-RPC
- * error), saying why. Only ask for what the client declared (client_supports()): asking for more
+ * to ask without a stream) the WP_Error becomes the tool's error result (the JSON-RPC error of
+ * a prompt or resource), saying why. Only ask for what the client declared (client_supports()): asking for more
  * is refused with -32021.
  */
 final class InputRequests {

@@ -15,8 +15,8 @@ use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
 
 /**
- * Any request whose work may ask the client for input (tools/call, prompts/get: an
- * InputRequiredResult is not tied to tools) runs through one round: the answers the client sends
+ * Any request whose work may ask the client for input (tools/call, prompts/get,
+ * resources/read: an InputRequiredResult is not tied to tools) runs through one round: the answers the client sends
  * with it and those its signed requestState carries are checked before anything runs; the work
  * then runs with them (InputRequests::response()), and when it asked for more the round answers
  * input_required with a new state bound to the same method, name and arguments. At the handshake

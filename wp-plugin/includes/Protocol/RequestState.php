@@ -16,7 +16,7 @@ use McpNative\Plugin\JsonRpc\JsonRpcError;
 /**
  * Between rounds the server keeps nothing: what it needs (the answers collected so far) travels
  * through the client as `requestState`. So the state is signed with HMAC-SHA256 under a per-site
- * secret and bound to the user, server, method, tool or prompt, and arguments it was issued for; it expires, and
+ * secret and bound to the user, server, method, tool, prompt or resource URI, and arguments it was issued for; it expires, and
  * each state is accepted once (its nonce is remembered until it expires). Anything else is
  * refused with -32602.
  */
@@ -28,8 +28,8 @@ final class RequestState {
 	/**
 	 * @param int                  $user_id   User the state is issued to.
 	 * @param string               $server_id Server.
-	 * @param string               $method    The request's method (tools/call, prompts/get).
-	 * @param string               $name      The tool or prompt it names.
+	 * @param string               $method    The request's method (tools/call, prompts/get, resources/read).
+	 * @param string               $name      The tool, prompt or resource URI it names.
 	 * @param array<string, mixed> $arguments The request's arguments as the client sent them.
 	 * @param array<string, mixed> $responses Input responses collected so far.
 	 */
@@ -48,8 +48,8 @@ final class RequestState {
 	/**
 	 * The responses a state carries, after checking it.
 	 *
-	 * @param string               $method    The request's method (tools/call, prompts/get).
-	 * @param string               $name      The tool or prompt it names.
+	 * @param string               $method    The request's method (tools/call, prompts/get, resources/read).
+	 * @param string               $name      The tool, prompt or resource URI it names.
 	 * @param array<string, mixed> $arguments The request's arguments as the client sent them.
 	 * @return array<string, mixed>
 	 * @throws JsonRpcError -32602 for a state that is malformed, tampered with, expired, replayed or issued for another call.
@@ -64,7 +64,7 @@ final class RequestState {
 			throw ErrorFactory::invalid_params( 'Invalid params: requestState is malformed', $id );
 		}
 		if ( ! hash_equals( (string) $payload['b'], self::binding( $user_id, $server_id, $method, $name, $arguments ) ) ) {
-			throw ErrorFactory::invalid_params( 'Invalid params: requestState was issued for another user, tool, prompt or arguments', $id );
+			throw ErrorFactory::invalid_params( 'Invalid params: requestState was issued for another user, request or arguments', $id );
 		}
 		$ttl = (int) $payload['e'] - time();
 		if ( $ttl <= 0 ) {

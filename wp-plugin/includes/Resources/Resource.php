@@ -95,20 +95,29 @@ final class Resource {
 	}
 
 	/**
-	 * Runs the ability (template variables as its arguments) and returns the contents.
+	 * Runs the ability (template variables as its arguments): its value, or the WP_Error it
+	 * refused or failed with (an InputRound runs this, so that what the ability asked for is seen
+	 * before any error is raised).
 	 *
-	 * @param string                $uri       The URI read.
 	 * @param array<string, string> $variables From match().
 	 * @param string                $profile   Argument profile.
-	 * @return list<array<string, mixed>>
-	 * @throws JsonRpcError When the ability refuses or fails.
 	 */
-	public function read( string $uri, array $variables, string $profile ): array {
-		$result = AbilityInvocation::run( $this->ability, $variables, $this->input['adapter_meta'] ?? array(), $profile );
-		if ( $result instanceof \WP_Error ) {
-			throw AbilityInvocation::to_rpc_error( $result );
+	public function run( array $variables, string $profile ): mixed {
+		return AbilityInvocation::run( $this->ability, $variables, $this->input['adapter_meta'] ?? array(), $profile );
+	}
+
+	/**
+	 * The contents of what run() returned for the URI read.
+	 *
+	 * @return list<array<string, mixed>>
+	 * @throws JsonRpcError When the ability refused or failed.
+	 * @throws \UnexpectedValueException A value that cannot be a resource's contents.
+	 */
+	public function contents( mixed $value, string $uri ): array {
+		if ( $value instanceof \WP_Error ) {
+			throw AbilityInvocation::to_rpc_error( $value );
 		}
-		return ResourceContents::from_result( $result, $uri, $this->mime_type );
+		return ResourceContents::from_result( $value, $uri, $this->mime_type );
 	}
 
 	/**
