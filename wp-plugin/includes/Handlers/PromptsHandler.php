@@ -63,8 +63,8 @@ final class PromptsHandler {
 			throw ErrorFactory::invalid_params( 'Unknown prompt: ' . ErrorFactory::echoable( $name ) );
 		}
 		$arguments = Params::object( $params, 'arguments' );
-		$round     = InputRound::open( $message, $meta, $this->server->id, 'prompts/get', $name, $arguments );
-		[ $value, $input_required ] = $round->run( fn() => $prompt->run( $arguments, $this->server->profile ), $message->id );
+		$round     = InputRound::open( $message, $meta, $this->server->id, $name, $arguments );
+		[ $value, $input_required ] = $round->run( fn() => $prompt->run( $arguments, $this->server->profile ) );
 		return $input_required ?? $prompt->result( $value );
 	}
 }

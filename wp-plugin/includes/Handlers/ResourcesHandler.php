@@ -62,8 +62,8 @@ final class ResourcesHandler {
 			throw new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Resource not found: ' . ErrorFactory::echoable( $uri ), 200, array( 'uri' => ErrorFactory::echoable( $uri ) ) );
 		}
 		list( $resource, $variables ) = $found;
-		$round = InputRound::open( $message, $meta, $this->server->id, 'resources/read', $uri, $variables );
-		[ $value, $input_required ] = $round->run( fn() => $resource->run( $variables, $this->server->profile ), $message->id );
+		$round = InputRound::open( $message, $meta, $this->server->id, $uri, $variables );
+		[ $value, $input_required ] = $round->run( fn() => $resource->run( $variables, $this->server->profile ) );
 		if ( null !== $input_required ) {
 			return $input_required;
 		}

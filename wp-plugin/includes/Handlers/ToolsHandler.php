@@ -111,7 +111,7 @@ final class ToolsHandler {
 		}
 
 		// 2026-07-28 multi-round calls: the answers the client sends, and those a signed state carries.
-		$round = InputRound::open( $message, $meta, $this->server->id, 'tools/call', $name, $arguments );
+		$round = InputRound::open( $message, $meta, $this->server->id, $name, $arguments );
 
 		// The contract's optional site_id: a call naming another site is refused before anything
 		// runs (no filter, permission check or callback); a matching one is removed here.
@@ -138,7 +138,7 @@ final class ToolsHandler {
 				$arguments = $filtered;
 			}
 			try {
-				[ $result, $input_required ] = $round->run( static fn() => $tool->call( $arguments ), $message->id );
+				[ $result, $input_required ] = $round->run( static fn() => $tool->call( $arguments ) );
 				if ( null !== $input_required ) {
 					return $input_required;
 				}

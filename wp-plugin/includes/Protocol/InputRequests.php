@@ -29,8 +29,8 @@ namespace McpNative\Plugin\Protocol;
  * `inputResponses` and the state, and the ability runs again, now finding the answers through
  * response(). Earlier answers carry over from round to round. On a 2025-11-25 connection (no way
  * to ask without a stream) the WP_Error becomes the tool's error result (the JSON-RPC error of
- * a prompt or resource), saying why. Only ask for what the client declared (client_supports()): asking for more
- * is refused with -32021.
+ * a prompt or resource), saying why. Only ask for what the client declared (client_supports()):
+ * asking for more is refused with -32021.
  */
 final class InputRequests {
 
