@@ -38,6 +38,10 @@ int main(void) {
     printf("const HASH_FLAG_PACKED: u32 = %u;\n", (unsigned) HASH_FLAG_PACKED);
     printf("/// `IS_ARRAY | (IS_TYPE_REFCOUNTED | IS_TYPE_COLLECTABLE) << Z_TYPE_FLAGS_SHIFT`\n");
     printf("const IS_ARRAY_EX: u32 = %u;\n", (unsigned) IS_ARRAY_EX);
+    printf("/// `IS_ARRAY` alone: the zval of an immutable array (no count to take or drop)\n");
+    printf("const IS_ARRAY_IMMUTABLE_ZVAL: u32 = %u;\n", (unsigned) IS_ARRAY);
+    printf("/// `IS_ARRAY_IMMUTABLE << GC_FLAGS_SHIFT`, as opcache marks the arrays it shares\n");
+    printf("const GC_IMMUTABLE_ARRAY: u32 = %u;\n", (unsigned) (IS_ARRAY_IMMUTABLE << GC_FLAGS_SHIFT));
     SIZE(zval, "zval");
     FIELD(zval, value, "zval", "value");
     FIELD(zval, u1, "zval", "u1");

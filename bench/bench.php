@@ -99,13 +99,13 @@ foreach ( $against as $name => [ $schema, $target ] ) {
 }
 
 // What stands in the way of a ratio: the least work each case needs, done by PHP's own C in one
-// internal call, against the adapter. A flattened schema's answer is four new arrays (the result,
-// the wrapper, its `properties`, its `required`); a scan of the 200 properties reads every entry
+// internal call, against the adapter. A flattened schema's answer is three new arrays (the result,
+// the wrapper, its `properties`; the extension shares one immutable `required`); a scan of the 200 properties reads every entry
 // of every nested array (count()'s recursion does only that, without reading a single key). Their
 // ratio to the adapter is the most any native implementation doing at least that work could reach.
-$three_keys = array( 'schema' => 1, 'type' => 2, 'properties' => 3 );
+$two_keys  = array( 'schema' => 1, 'properties' => 2 );
 $floors    = array(
-	'transform: flattened enum schema'      => array( 'four new arrays: array_chunk($three_keys, 1, true)', fn() => array_chunk( $three_keys, 1, true ), $flat_enum ),
+	'transform: flattened enum schema'      => array( 'three new arrays: array_chunk($two_keys, 1, true)', fn() => array_chunk( $two_keys, 1, true ), $flat_enum ),
 	'transform: 200-property nested schema' => array( 'every entry read: count($schema, COUNT_RECURSIVE)', fn() => count( $nested, COUNT_RECURSIVE ), $nested ),
 );
 printf( "\nThe least work each case needs, in PHP's own C (one internal call), against the adapter: calls/s\n\n" );

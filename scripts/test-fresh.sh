@@ -3,7 +3,7 @@
 #
 #  1. A new minimal Debian root (debootstrap --variant=minbase, plus make git ca-certificates sudo
 #     curl: what a user has before the README's first command) in .test-run/fresh/DIST/root, new
-#     every run; the base tarball is cached in .cache/fresh/DIST/base.tgz.
+#     every run; the base tarball is cached in ~/.cache/mcp-native/fresh/DIST/base.tgz.
 #  2. This machine's apt settings (apt.conf.d), certificate authorities, npm and pip settings and the
 #     CA variables (NODE_EXTRA_CA_CERTS, SSL_CERT_FILE, ...) are copied in: they are the machine's
 #     way to reach the registries, not the project's set-up. The Rust toolchain (RUSTUP_HOME) is
@@ -21,8 +21,9 @@
 # is configured socket-only (skip-networking; WordPress connects through the socket anyway).
 # Everything mounted is unmounted on exit, also on failure or Ctrl-C, and processes left in the
 # root are ended; the root is then deleted (FRESH_KEEP=1 keeps it for debugging). Caches that make
-# a second run fast, all under .cache/fresh: the debootstrap tarballs, downloaded .deb files (per
-# release) and cargo's registry.
+# a second run fast, all under ~/.cache/mcp-native/fresh (MCP_NATIVE_CACHE; outside the clone, so a
+# clean clone finds them warm): the debootstrap tarballs, downloaded .deb files (per release) and
+# cargo's registry. They hold downloads only; nothing installed is carried into a new root.
 #
 # Needs root, debootstrap (installed if missing) and a Rust toolchain (rustup). Logs in
 # .test-run/fresh/DIST/. Prints the time of each step and, at the end, "test-fresh DIST: PASSED".
@@ -42,7 +43,7 @@ esac
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot, mount)"
 MIRROR="${FRESH_MIRROR:-http://deb.debian.org/debian}"
 INCLUDE=make,git,ca-certificates,sudo,curl
-CACHE="$ROOT/.cache/fresh"
+CACHE="${MCP_NATIVE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mcp-native}/fresh"
 RUN="$ROOT/.test-run/fresh/$DIST"
 NEWROOT="$RUN/root"
 RUSTUP_DIR="${RUSTUP_HOME:-$HOME/.rustup}"

@@ -120,6 +120,19 @@ pub trait Builder<'a, V: View<'a>> {
     fn scalar_string(&mut self, scalar: Shape<'_>) -> Self::Out;
     /// PHP's `(string)` of a key (a property promoted to `required`).
     fn key_string(&mut self, key: V::EntryKey) -> Self::Out;
+
+    /// A flattened schema's wrapper, `{"type": "object", "properties": properties, "required": [key]}`:
+    /// a fixed shape, which a host may build faster than through [`Self::array`].
+    fn wrapper(&mut self, properties: Self::Out, key: &'a str) -> Self::Out {
+        let required_key = self.string(key);
+        let required = self.array([(OutKey::Index(0), Entry::New(required_key))]);
+        let object = self.string("object");
+        self.array([
+            (OutKey::Name("type"), Entry::New(object)),
+            (OutKey::Name("properties"), Entry::New(properties)),
+            (OutKey::Name("required"), Entry::New(required)),
+        ])
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -852,15 +865,7 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
             let property = [(OutKey::Name(wrapper_key), inner)];
             // PHP reads the key "0" as the integer 0: JSON would make that map a list.
             let properties = if tool && wrapper_key == "0" { builder.object(property) } else { builder.array(property) };
-            let required_key = builder.string(wrapper_key);
-            let required = builder.array([(OutKey::Index(0), Entry::New(required_key))]);
-            let object = builder.string("object");
-            let wrapped = builder.array([
-                (OutKey::Name("type"), Entry::New(object)),
-                (OutKey::Name("properties"), Entry::New(properties)),
-                (OutKey::Name("required"), Entry::New(required)),
-            ]);
-            Ok(transformed(Entry::New(wrapped)))
+            Ok(transformed(Entry::New(builder.wrapper(properties, wrapper_key))))
         }
     }
 }

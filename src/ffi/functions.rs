@@ -12,7 +12,7 @@ use ext_php_rs::args::Arg;
 use ext_php_rs::types::Zval;
 use ext_php_rs::zend::{ce, ClassEntry, ExecuteData};
 
-use super::zval::{bailout, deref, CallScope, MemoryBudget, ZvalBuilder, ZvalView};
+use super::zval::{bailout, deref, CallScope, MemoryBudget, Name, ZvalBuilder, ZvalView};
 use crate::core::arguments::{self, Normalized, Unwrapped};
 use crate::core::transform;
 
@@ -154,15 +154,15 @@ pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut 
         within_budget(&builder)?;
         let (ht, out) = ZvalBuilder::new_array(3);
         let schema = builder.value(result.schema);
-        ZvalBuilder::insert_named(ht, b"schema", schema);
+        ZvalBuilder::insert_new(ht, Name::Schema, schema);
         let mut flag = Zval::new();
         flag.set_bool(result.was_transformed);
-        ZvalBuilder::insert_named(ht, b"was_transformed", flag);
+        ZvalBuilder::insert_new(ht, Name::WasTransformed, flag);
         let wrapper = match result.wrapper_property {
             Some(w) => builder.bytes(w.as_bytes()),
             None => Zval::null(),
         };
-        ZvalBuilder::insert_named(ht, b"wrapper_property", wrapper);
+        ZvalBuilder::insert_new(ht, Name::WrapperProperty, wrapper);
         Ok(out)
     })
 }
@@ -182,12 +182,12 @@ pub extern "C" fn wire_tool_schema(ex: &mut ExecuteData, retval: &mut Zval) {
         within_budget(&builder)?;
         let (ht, out) = ZvalBuilder::new_array(2);
         let schema = builder.value(result.schema);
-        ZvalBuilder::insert_named(ht, b"schema", schema);
+        ZvalBuilder::insert_new(ht, Name::Schema, schema);
         let wrapper = match result.wrapper {
             Some(w) => builder.bytes(w.as_bytes()),
             None => Zval::null(),
         };
-        ZvalBuilder::insert_named(ht, b"wrapper", wrapper);
+        ZvalBuilder::insert_new(ht, Name::Wrapper, wrapper);
         Ok(out)
     })
 }

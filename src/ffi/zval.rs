@@ -35,27 +35,118 @@ const IS_INDIRECT: u8 = ffi::IS_INDIRECT as u8;
 // here matches them: build.rs fails the build when it does not.
 include!(concat!(env!("OUT_DIR"), "/zend_layout.rs"));
 
-/// Pointers fixed at MINIT: interned keys and the class entries we test against.
+/// Pointers fixed at MINIT: interned keys, shared name lists and the class entries we test against.
 pub struct Statics {
-    /// The interned string of each of [`INTERNED_NAMES`], at its index.
-    interned: [usize; INTERNED_NAMES.len()],
+    /// The interned string of each [`Name`], at its index.
+    interned: [usize; NAMES.len()],
+    /// `["input"]` and `["result"]`: see [`shared_name_list`].
+    name_lists: [usize; 2],
     json_serializable: usize,
 }
 
 static STATICS: OnceCell<Statics> = OnceCell::new();
 
 /// Names used as keys or values of results: interned once, at MINIT (strings interned during a
-/// request die with it).
-pub const INTERNED_NAMES: [&str; 10] =
+/// request die with it). The order is [`NAMES`]'.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Name {
+    Type,
+    Object,
+    Properties,
+    Required,
+    Input,
+    Result,
+    Schema,
+    WasTransformed,
+    WrapperProperty,
+    Wrapper,
+}
+
+pub const NAMES: [&str; 10] =
     ["type", "object", "properties", "required", "input", "result", "schema", "was_transformed", "wrapper_property", "wrapper"];
+
+impl Name {
+    /// The name these bytes spell (a `match`, not a search: it runs for every key a result gets).
+    #[inline]
+    fn of(name: &[u8]) -> Option<Name> {
+        Some(match name {
+            b"type" => Name::Type,
+            b"object" => Name::Object,
+            b"properties" => Name::Properties,
+            b"required" => Name::Required,
+            b"input" => Name::Input,
+            b"result" => Name::Result,
+            b"schema" => Name::Schema,
+            b"was_transformed" => Name::WasTransformed,
+            b"wrapper_property" => Name::WrapperProperty,
+            b"wrapper" => Name::Wrapper,
+            _ => return None,
+        })
+    }
+
+    #[inline]
+    fn interned(self) -> *mut zend_string {
+        statics().interned[self as usize] as *mut zend_string
+    }
+
+    /// The name as a string zval (interned: no count).
+    pub fn string(self) -> Zval {
+        let mut z = Zval::new();
+        z.value.str_ = self.interned();
+        z.u1.type_info = ffi::IS_STRING;
+        z
+    }
+}
+
+extern "C" {
+    /// `ZEND_API void _zend_hash_init(HashTable *ht, uint32_t nSize, dtor_func_t pDestructor, bool persistent)`
+    fn _zend_hash_init(ht: *mut zend_array, size: u32, destructor: ffi::dtor_func_t, persistent: bool);
+    /// `ZEND_API void zend_hash_real_init_packed(HashTable *ht)`
+    fn zend_hash_real_init_packed(ht: *mut zend_array);
+}
 
 /// Called from MINIT.
 pub fn init_statics() {
     STATICS.get_or_init(|| {
-        let interned = INTERNED_NAMES.map(|name| ext_php_rs::types::ZendStr::new_interned(name, true).into_raw() as *mut zend_string as usize);
+        let interned = NAMES.map(|name| ext_php_rs::types::ZendStr::new_interned(name, true).into_raw() as *mut zend_string as usize);
+        let name_lists = [Name::Input, Name::Result].map(|name| immutable_name_list(interned[name as usize] as *mut zend_string));
         let json_serializable = startup_class("JsonSerializable").map_or(0, |ce| ptr::from_ref(ce) as usize);
-        Statics { interned, json_serializable }
+        Statics { interned, name_lists, json_serializable }
     });
+}
+
+/// A persistent, immutable list of one permanent interned string, made the way opcache makes a
+/// script's literal arrays: every result that needs it shares it without a count, a write to it
+/// separates (its count stays 2), and nothing ever frees it.
+fn immutable_name_list(name: *mut zend_string) -> usize {
+    // The table is malloc'd (persistent) and initialised by the engine; its one value is a
+    // permanent interned string, which needs no count.
+    // SAFETY: MINIT, single-threaded; every pointer is the engine's, just made.
+    unsafe {
+        let ht = ffi::__zend_malloc(std::mem::size_of::<zend_array>()).cast::<zend_array>();
+        _zend_hash_init(ht, 1, Some(ffi::zval_ptr_dtor), true);
+        zend_hash_real_init_packed(ht);
+        let mut value = Zval::new();
+        value.value.str_ = name;
+        value.u1.type_info = ffi::IS_STRING;
+        ffi::zend_hash_next_index_insert(ht, &mut value);
+        (*ht).gc.refcount = 2;
+        (*ht).gc.u.type_info |= GC_IMMUTABLE_ARRAY;
+        ht as usize
+    }
+}
+
+/// The shared `[name]` list for the wrapper names `input` and `result` (None for any other).
+fn shared_name_list(name: &[u8]) -> Option<Zval> {
+    let index = match Name::of(name)? {
+        Name::Input => 0,
+        Name::Result => 1,
+        _ => return None,
+    };
+    let mut z = Zval::new();
+    z.value.arr = statics().name_lists[index] as *mut zend_array;
+    z.u1.type_info = IS_ARRAY_IMMUTABLE_ZVAL;
+    Some(z)
 }
 
 /// Finds a class during MINIT, when the executor's class table does not exist yet.
@@ -75,25 +166,10 @@ fn statics() -> &'static Statics {
     STATICS.get().expect("mcp_native: MINIT did not run")
 }
 
-/// The interned string for one of [`INTERNED_NAMES`] (a `match`, not a search: it runs for every
-/// key a result gets).
+/// The interned string for one of [`NAMES`].
 #[inline]
 fn interned(name: &[u8]) -> Option<*mut zend_string> {
-    let index = match name {
-        b"type" => 0,
-        b"object" => 1,
-        b"properties" => 2,
-        b"required" => 3,
-        b"input" => 4,
-        b"result" => 5,
-        b"schema" => 6,
-        b"was_transformed" => 7,
-        b"wrapper_property" => 8,
-        b"wrapper" => 9,
-        _ => return None,
-    };
-    debug_assert_eq!(INTERNED_NAMES[index].as_bytes(), name);
-    Some(statics().interned[index] as *mut zend_string)
+    Name::of(name).map(Name::interned)
 }
 
 #[inline]
@@ -602,7 +678,7 @@ impl ZvalBuilder {
         }
     }
 
-    /// A string zval, interned when it is one of [`INTERNED_NAMES`].
+    /// A string zval, interned when it is one of [`NAMES`].
     pub fn bytes(&mut self, s: &[u8]) -> Zval {
         let mut z = Zval::new();
         match interned(s) {
@@ -641,6 +717,13 @@ impl ZvalBuilder {
                 },
             };
         }
+    }
+
+    /// Adds `value` under `name`, a key `ht` does not have yet (no lookup); takes ownership of `value`.
+    pub fn insert_new(ht: *mut zend_array, name: Name, value: Zval) {
+        let mut value = std::mem::ManuallyDrop::new(value);
+        // SAFETY: `ht` is a live array this call owns, without the key `name` (the caller's fixed shape); the key is permanent; `value` moves in.
+        unsafe { ffi::zend_hash_add_new(ht, name.interned(), &mut *value) };
     }
 
     /// Appends `value` at index `i` of a list this call builds; takes ownership of `value`.
@@ -773,6 +856,24 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
             }
             _ => self.bytes(b""),
         }
+    }
+
+    fn wrapper(&mut self, properties: Zval, key: &'a str) -> Zval {
+        let required = match shared_name_list(key.as_bytes()) {
+            Some(list) => list,
+            None => {
+                let name = self.bytes(key.as_bytes());
+                self.array([(OutKey::Index(0), Entry::New(name))])
+            }
+        };
+        if !self.budget.take(MemoryBudget::array_bytes(3)) {
+            return Zval::null();
+        }
+        let (ht, z) = Self::new_array(3);
+        Self::insert_new(ht, Name::Type, Name::Object.string());
+        Self::insert_new(ht, Name::Properties, properties);
+        Self::insert_new(ht, Name::Required, required);
+        z
     }
 
     fn key_string(&mut self, key: ZKey<'a>) -> Zval {

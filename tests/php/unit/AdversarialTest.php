@@ -78,6 +78,34 @@ final class AdversarialTest extends TestCase {
 	}
 
 	/**
+	 * A wrapper's `required: ["input"]` (and `["result"]`) is one immutable list shared by every
+	 * result, as opcache shares literal arrays: every way PHP writes to it (an assignment, a
+	 * reference, sort, array_push, a foreach by reference, unset) must separate it, so later
+	 * results, and results already given out, still say ["input"]. Run under valgrind.
+	 */
+	public function test_writes_to_a_wrappers_required_list_never_reach_another_result(): void {
+		$this->child(
+			self::WHICH . '
+			$flat = ["type" => "string"];
+			$kept = Contract::transform_to_object_schema($flat);
+			foreach (["input", "result"] as $key) {
+				$a = Contract::transform_to_object_schema($flat, $key); $a["schema"]["required"][0] = "changed";
+				$b = Contract::transform_to_object_schema($flat, $key); $b["schema"]["required"][] = "more"; array_push($b["schema"]["required"], "z"); rsort($b["schema"]["required"]); $sorted = [$key, "more", "z"]; rsort($sorted);
+				$c = Contract::transform_to_object_schema($flat, $key); foreach ($c["schema"]["required"] as &$name) { $name = "by reference"; } unset($name);
+				$d = Contract::transform_to_object_schema($flat, $key); $r = &$d["schema"]["required"]; $r = null; unset($r);
+				$e = Contract::transform_to_object_schema($flat, $key); unset($e["schema"]["required"][0]);
+				if ($a["schema"]["required"] !== ["changed"] || $b["schema"]["required"] !== $sorted || $c["schema"]["required"] !== ["by reference"] || $d["schema"]["required"] !== null || $e["schema"]["required"] !== []) { var_dump($a, $b, $c, $d, $e); exit(3); }
+				$again = Contract::transform_to_object_schema($flat, $key);
+				if ($again["schema"] !== ["type" => "object", "properties" => [$key => $flat], "required" => [$key]]) { var_dump($again); exit(4); }
+			}
+			if ($kept["schema"]["required"] !== ["input"] || serialize($kept) !== serialize(unserialize(serialize($kept)))) { var_dump($kept); exit(5); }
+			$twice = Contract::transform_to_object_schema($kept["schema"]);
+			if ($twice["was_transformed"] !== false || $twice["schema"]["required"] !== ["input"]) { var_dump($twice); exit(6); }',
+			true
+		);
+	}
+
+	/**
 	 * Issue 10, 3: a fatal error inside jsonSerialize() (a bailout, which longjmps over the
 	 * extension's frames) ends the request as PHP's own fatal would; the extension stays usable
 	 * in shutdown functions and valgrind sees no invalid access.
