@@ -641,22 +641,59 @@ fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool,
     if wire && position == Position::SchemaList && !is_list(v) {
         return false;
     }
-    v.entries().all(|(entry_key, child)| {
-        // Only a schema's keys are read: elsewhere a key's text is one memory load that decides
-        // nothing (a property name, a list index).
-        let keyword = if position == Position::Schema {
-            let key: Key<'a> = entry_key.into();
-            let keyword = keyword(key);
-            if keyword == Position::WordPressOnly {
-                return false;
-            }
-            if wire && key.is("required") {
-                return depth + 1 < MAX_DEPTH && is_name_list(child);
-            }
-            keyword
-        } else {
-            Position::Data
-        };
+    v.entries().all(|(key, child)| is_clean_entry(key, child, position, depth, wire, left))
+}
+
+/// One entry of [`is_clean`]'s container `v` (at `position`, `depth`).
+#[inline(always)]
+fn is_clean_entry<'a, V: View<'a>>(entry_key: V::EntryKey, child: V, position: Position, depth: usize, wire: bool, left: &mut usize) -> bool {
+    // Only a schema's keys are read: elsewhere a key's text is one memory load that decides
+    // nothing (a property name, a list index).
+    let keyword = if position == Position::Schema {
+        let key: Key<'a> = entry_key.into();
+        let keyword = keyword(key);
+        if keyword == Position::WordPressOnly {
+            return false;
+        }
+        if wire && key.is("required") {
+            return depth + 1 < MAX_DEPTH && is_name_list(child);
+        }
+        keyword
+    } else {
+        Position::Data
+    };
+    if child.is_scalar() {
+        return true;
+    }
+    let Shape::Array { identity: 0, len } = child.shape() else {
+        return false;
+    };
+    if depth + 1 >= MAX_DEPTH || *left == 0 {
+        return false;
+    }
+    *left -= 1;
+    let child_pos = position_under(position, keyword);
+    let child_wire = wire
+        && child_pos != Position::Data
+        // The names lists of `dependencies` are not sub-schemas on the wire.
+        && !(position == Position::MapOfSchemaOrList && len > 0 && is_list(child));
+    if len == 0 {
+        // Removed (an empty map of sub-schemas), or `{}` on the wire (an empty sub-schema).
+        return !child_pos.is_schema_map() && !(child_wire && matches!(child_pos, Position::Schema | Position::SchemaOrList));
+    }
+    if child_pos == Position::Data {
+        return is_clean_data(child, depth + 1, left);
+    }
+    if child_wire && child_pos.is_schema_map() && is_list(child) {
+        return false;
+    }
+    is_clean(child, child_pos, depth + 1, child_wire, left)
+}
+
+/// [`is_clean`] at a position that holds only data (an `enum`, a `default`, an unknown keyword's
+/// value): no key is read and no wire rule applies, so only the values decide.
+fn is_clean_data<'a, V: View<'a>>(v: V, depth: usize, left: &mut usize) -> bool {
+    v.entries().all(|(_, child)| {
         if child.is_scalar() {
             return true;
         }
@@ -667,26 +704,28 @@ fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool,
             return false;
         }
         *left -= 1;
-        let child_pos = position_under(position, keyword);
-        let child_wire = wire
-            && child_pos != Position::Data
-            // The names lists of `dependencies` are not sub-schemas on the wire.
-            && !(position == Position::MapOfSchemaOrList && len > 0 && is_list(child));
-        if len == 0 {
-            // Removed (an empty map of sub-schemas), or `{}` on the wire (an empty sub-schema).
-            return !child_pos.is_schema_map() && !(child_wire && matches!(child_pos, Position::Schema | Position::SchemaOrList));
-        }
-        if child_wire && child_pos.is_schema_map() && is_list(child) {
-            return false;
-        }
-        is_clean(child, child_pos, depth + 1, child_wire, left)
+        len == 0 || is_clean_data(child, depth + 1, left)
     })
 }
 
-/// [`is_clean`] for a walk's root.
-fn is_clean_root<'a, V: View<'a>>(root: V, wire: bool) -> bool {
+/// [`is_clean`] for a walk's root, and the root's `type` when it is clean (met on the way, so
+/// not looked up again).
+fn scan_root<'a, V: View<'a>>(root: V, wire: bool) -> (bool, Option<V>) {
     let mut left = MAX_CONTAINERS;
-    is_clean(root, Position::Schema, 0, wire, &mut left)
+    let mut type_value = None;
+    let clean = root.entries().all(|(key, child)| {
+        if Into::<Key<'a>>::into(key).is("type") {
+            type_value = Some(child);
+        }
+        is_clean_entry(key, child, Position::Schema, 0, wire, &mut left)
+    });
+    (clean, type_value)
+}
+
+/// [`is_clean`] for a walk's root.
+#[cfg(test)]
+fn is_clean_root<'a, V: View<'a>>(root: V, wire: bool) -> bool {
+    scan_root(root, wire).0
 }
 
 /// A `required` the wire walk keeps as it is: a list of strings.
@@ -794,15 +833,12 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
     let mut walk = Walk::new(builder);
     // `_held` keeps the root's entries alive until the result is built.
     let _held = root.hold();
-    let cleaned = if is_clean_root(root, wire != Wire::Off) {
-        None
-    } else {
-        walk.entries(root, Position::Schema, 0, false, wire)?
-    };
+    let (clean, root_type) = scan_root(root, wire != Wire::Off);
+    let cleaned = if clean { None } else { walk.entries(root, Position::Schema, 0, false, wire)? };
     let builder = walk.builder;
 
     let (len, type_kind) = match &cleaned {
-        None => (root.shape_len(), type_kind(root.get("type").map(View::shape))),
+        None => (root.shape_len(), type_kind(root_type.map(View::shape))),
         Some(entries) => (
             entries.len(),
             // The cleaned `type` (a jsonSerialize() may have made it): what PHP would then read.
