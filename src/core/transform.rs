@@ -665,13 +665,9 @@ fn is_clean_entry<'a, V: View<'a>>(entry_key: V::EntryKey, child: V, position: P
     if child.is_scalar() {
         return true;
     }
-    let Shape::Array { identity: 0, len } = child.shape() else {
+    let Some(len) = to_enter(child, depth, left) else {
         return false;
     };
-    if depth + 1 >= MAX_DEPTH || *left == 0 {
-        return false;
-    }
-    *left -= 1;
     let child_pos = position_under(position, keyword);
     let child_wire = wire
         && child_pos != Position::Data
@@ -697,15 +693,23 @@ fn is_clean_data<'a, V: View<'a>>(v: V, depth: usize, left: &mut usize) -> bool 
         if child.is_scalar() {
             return true;
         }
-        let Shape::Array { identity: 0, len } = child.shape() else {
-            return false;
-        };
-        if depth + 1 >= MAX_DEPTH || *left == 0 {
-            return false;
-        }
-        *left -= 1;
-        len == 0 || is_clean_data(child, depth + 1, left)
+        to_enter(child, depth, left).is_some_and(|len| len == 0 || is_clean_data(child, depth + 1, left))
     })
+}
+
+/// The length of a value (not a scalar) of a container at `depth` that the scan may enter, and
+/// one container fewer `left`; `None` for anything but an array reached directly (an object, a
+/// value behind a shared reference) or past the bounds: the walk decides those.
+#[inline(always)]
+fn to_enter<'a, V: View<'a>>(child: V, depth: usize, left: &mut usize) -> Option<usize> {
+    let Shape::Array { identity: 0, len } = child.shape() else {
+        return None;
+    };
+    if depth + 1 >= MAX_DEPTH || *left == 0 {
+        return None;
+    }
+    *left -= 1;
+    Some(len)
 }
 
 /// [`is_clean`] for a walk's root, and the root's `type` when it is clean (met on the way, so
