@@ -89,13 +89,18 @@ impl Name {
         statics().interned[self as usize] as *mut zend_string
     }
 
-    /// The name as a string zval (interned: no count).
+    /// The name as a string zval.
     pub fn string(self) -> Zval {
-        let mut z = Zval::new();
-        z.value.str_ = self.interned();
-        z.u1.type_info = ffi::IS_STRING;
-        z
+        interned_zval(self.interned())
     }
+}
+
+/// The zval of a permanent interned string (no count to take or drop).
+fn interned_zval(s: *mut zend_string) -> Zval {
+    let mut z = Zval::new();
+    z.value.str_ = s;
+    z.u1.type_info = ffi::IS_STRING;
+    z
 }
 
 extern "C" {
@@ -126,9 +131,7 @@ fn immutable_name_list(name: *mut zend_string) -> usize {
         let ht = ffi::__zend_malloc(std::mem::size_of::<zend_array>()).cast::<zend_array>();
         _zend_hash_init(ht, 1, Some(ffi::zval_ptr_dtor), true);
         zend_hash_real_init_packed(ht);
-        let mut value = Zval::new();
-        value.value.str_ = name;
-        value.u1.type_info = ffi::IS_STRING;
+        let mut value = interned_zval(name);
         ffi::zend_hash_next_index_insert(ht, &mut value);
         (*ht).gc.refcount = 2;
         (*ht).gc.u.type_info |= GC_IMMUTABLE_ARRAY;
@@ -680,16 +683,14 @@ impl ZvalBuilder {
 
     /// A string zval, interned when it is one of [`NAMES`].
     pub fn bytes(&mut self, s: &[u8]) -> Zval {
+        if let Some(name) = Name::of(s) {
+            return name.string();
+        }
         let mut z = Zval::new();
-        match interned(s) {
-            Some(p) => {
-                z.value.str_ = p;
-                z.u1.type_info = ffi::IS_STRING;
-            }
-            None if !self.budget.take(MemoryBudget::string_bytes(s.len())) => {}
-            // PHP may hand back a shared interned string (one-character strings are): let
-            // ext-php-rs set the flags from the string itself.
-            None => z.set_zend_string(ext_php_rs::types::ZendStr::new(s, false)),
+        // Refused: a null stands in (the call fails once the walk is over). PHP may hand back a
+        // shared interned string (one-character strings are): ext-php-rs sets the flags from it.
+        if self.budget.take(MemoryBudget::string_bytes(s.len())) {
+            z.set_zend_string(ext_php_rs::types::ZendStr::new(s, false));
         }
         z
     }
