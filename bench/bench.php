@@ -87,15 +87,14 @@ $against         = array(
 	'transform: flattened enum schema'      => array( $flat_enum, 5 ),
 	'transform: 200-property nested schema' => array( $nested, 20 ),
 );
-printf( "Against the official adapter %s's own SchemaTransformer (%s), calls/s (median of 5 rounds)\n\n", $adapter_version, $adapter_file );
+printf( "Against the official adapter %s's own SchemaTransformer (%s), calls/s and ratio: medians of 9 paired rounds (each times both, one right after the other)\n\n", $adapter_version, $adapter_file );
 printf( "| %-42s | %14s | %14s | %8s | %6s | %s |\n", 'case', 'native', 'adapter (PHP)', 'ratio', 'target', 'same output' );
 printf( "|%s|%s|%s|%s|%s|%s|\n", str_repeat( '-', 44 ), str_repeat( '-', 16 ), str_repeat( '-', 16 ), str_repeat( '-', 10 ), str_repeat( '-', 8 ), str_repeat( '-', 13 ) );
 foreach ( $against as $name => [ $schema, $target ] ) {
 	$native  = fn() => \McpNative\SchemaTransformer::transform_to_object_schema( $schema );
 	$adapter = fn() => \WP\MCP\Domain\Utils\SchemaTransformer::transform_to_object_schema( $schema );
-	$n       = mcp_native_bench_rate( $native );
-	$a       = mcp_native_bench_rate( $adapter );
-	printf( "| %-42s | %14s | %14s | %7.1f× | %5s | %-11s |\n", $name, number_format( $n ), number_format( $a ), $n / $a, "≥{$target}×", $native() === $adapter() ? 'yes' : 'no' );
+	[ $n, $a, $ratio ] = mcp_native_bench_pair( $native, $adapter );
+	printf( "| %-42s | %14s | %14s | %7.1f× | %5s | %-11s |\n", $name, number_format( $n ), number_format( $a ), $ratio, "≥{$target}×", $native() === $adapter() ? 'yes' : 'no' );
 }
 
 // What stands in the way of a ratio: the least work each case needs, done by PHP's own C in one
@@ -112,8 +111,8 @@ printf( "\nThe least work each case needs, in PHP's own C (one internal call), a
 printf( "| %-42s | %-52s | %14s | %14s | %11s | %11s |\n", 'case', 'least work, in PHP\'s C', 'that work', 'adapter (PHP)', 'most ratio', 'ours' );
 printf( "|%s|%s|%s|%s|%s|%s|\n", str_repeat( '-', 44 ), str_repeat( '-', 54 ), str_repeat( '-', 16 ), str_repeat( '-', 16 ), str_repeat( '-', 13 ), str_repeat( '-', 13 ) );
 foreach ( $floors as $name => [ $what, $floor, $schema ] ) {
-	$f = mcp_native_bench_rate( $floor );
-	$a = mcp_native_bench_rate( fn() => \WP\MCP\Domain\Utils\SchemaTransformer::transform_to_object_schema( $schema ) );
-	$n = mcp_native_bench_rate( fn() => \McpNative\SchemaTransformer::transform_to_object_schema( $schema ) );
-	printf( "| %-42s | %-52s | %14s | %14s | %10.1f× | %10.1f× |\n", $name, $what, number_format( $f ), number_format( $a ), $f / $a, $n / $a );
+	$adapter             = fn() => \WP\MCP\Domain\Utils\SchemaTransformer::transform_to_object_schema( $schema );
+	[ $f, $a, $most ]    = mcp_native_bench_pair( $floor, $adapter );
+	[ , , $ours ]        = mcp_native_bench_pair( fn() => \McpNative\SchemaTransformer::transform_to_object_schema( $schema ), $adapter );
+	printf( "| %-42s | %-52s | %14s | %14s | %10.1f× | %10.1f× |\n", $name, $what, number_format( $f ), number_format( $a ), $most, $ours );
 }

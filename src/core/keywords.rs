@@ -130,6 +130,25 @@ pub fn schema_position(name: &[u8]) -> Position {
     }
 }
 
+/// Whether `name` is a WordPress-only keyword. Most keys are ruled out by their length alone
+/// (a bit set of the table's WordPress-only lengths), before any byte is compared.
+#[inline(always)]
+pub fn is_wordpress_only(name: &[u8]) -> bool {
+    const LENGTHS: u64 = {
+        let mut lengths = 0u64;
+        let mut i = 0;
+        while i < KEYWORDS.len() {
+            if matches!(KEYWORDS[i].1, Position::WordPressOnly) {
+                assert!(KEYWORDS[i].0.len() < 64);
+                lengths |= 1 << KEYWORDS[i].0.len();
+            }
+            i += 1;
+        }
+        lengths
+    };
+    name.len() < 64 && LENGTHS >> name.len() & 1 != 0 && schema_position(name) == Position::WordPressOnly
+}
+
 /// [`position`] for the instance-data keywords.
 #[inline]
 fn data_position(name: &[u8]) -> Option<Position> {
@@ -182,6 +201,12 @@ mod tests {
             assert_eq!(position(other.as_bytes()), None, "{other}");
         }
         assert_eq!(all().count(), 29);
+        for (name, pos) in all() {
+            assert_eq!(is_wordpress_only(name.as_bytes()), pos == Position::WordPressOnly, "{name}");
+        }
+        for other in ["type", "required", "arg_optionz", "sanitize_callbacks", ""] {
+            assert!(!is_wordpress_only(other.as_bytes()), "{other}");
+        }
     }
 
     #[test]

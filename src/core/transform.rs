@@ -41,7 +41,7 @@ fn keyword(key: Key<'_>) -> Position {
 }
 
 pub fn is_wordpress_only_key(key: Key<'_>) -> bool {
-    keyword(key) == Position::WordPressOnly
+    matches!(key, Key::Str(name) if keywords::is_wordpress_only(name))
 }
 
 pub fn is_schema_map_keyword(key: Key<'_>) -> bool {
@@ -121,9 +121,12 @@ pub trait Builder<'a, V: View<'a>> {
     /// PHP's `(string)` of a key (a property promoted to `required`).
     fn key_string(&mut self, key: V::EntryKey) -> Self::Out;
 
-    /// A flattened schema's wrapper, `{"type": "object", "properties": properties, "required": [key]}`:
-    /// a fixed shape, which a host may build faster than through [`Self::array`].
-    fn wrapper(&mut self, properties: Self::Out, key: &'a str) -> Self::Out {
+    /// A flattened schema's wrapper, `{"type": "object", "properties": {key: inner}, "required": [key]}`
+    /// (`properties` as a JSON object when `properties_as_object`): a fixed shape, which a host may
+    /// build faster than through [`Self::array`].
+    fn wrapper(&mut self, inner: Entry<V, Self::Out>, key: &'a str, properties_as_object: bool) -> Self::Out {
+        let property = [(OutKey::Name(key), inner)];
+        let properties = if properties_as_object { self.object(property) } else { self.array(property) };
         let required_key = self.string(key);
         let required = self.array([(OutKey::Index(0), Entry::New(required_key))]);
         let object = self.string("object");
@@ -651,6 +654,11 @@ fn is_clean_entry<'a, V: View<'a>>(entry_key: V::EntryKey, child: V, position: P
     // nothing (a property name, a list index).
     let keyword = if position == Position::Schema {
         let key: Key<'a> = entry_key.into();
+        if child.is_scalar() {
+            // A scalar changes only under a WordPress-only key, or as a `required` on the wire
+            // (not a list of names): most keys are ruled out by their length alone.
+            return !(wire && key.is("required")) && !is_wordpress_only_key(key);
+        }
         let keyword = keyword(key);
         if keyword == Position::WordPressOnly {
             return false;
@@ -834,12 +842,10 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
         return Ok(not_transformed(Entry::New(minimal_object(builder, tool))));
     };
     let wire = if encoding == Encoding::Transform { Wire::Off } else { Wire::On };
-    let mut walk = Walk::new(builder);
     // `_held` keeps the root's entries alive until the result is built.
     let _held = root.hold();
     let (clean, root_type) = scan_root(root, wire != Wire::Off);
-    let cleaned = if clean { None } else { walk.entries(root, Position::Schema, 0, false, wire)? };
-    let builder = walk.builder;
+    let cleaned = if clean { None } else { Walk::new(&mut *builder).entries(root, Position::Schema, 0, false, wire)? };
 
     let (len, type_kind) = match &cleaned {
         None => (root.shape_len(), type_kind(root_type.map(View::shape))),
@@ -902,10 +908,9 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
             if encoding == Encoding::Ability {
                 return Ok(transformed(inner));
             }
-            let property = [(OutKey::Name(wrapper_key), inner)];
             // PHP reads the key "0" as the integer 0: JSON would make that map a list.
-            let properties = if tool && wrapper_key == "0" { builder.object(property) } else { builder.array(property) };
-            Ok(transformed(Entry::New(builder.wrapper(properties, wrapper_key))))
+            let properties_as_object = tool && wrapper_key == "0";
+            Ok(transformed(Entry::New(builder.wrapper(inner, wrapper_key, properties_as_object))))
         }
     }
 }

@@ -39,7 +39,7 @@ include!(concat!(env!("OUT_DIR"), "/zend_layout.rs"));
 pub struct Statics {
     /// The interned string of each [`Name`], at its index.
     interned: [usize; NAMES.len()],
-    /// `["input"]` and `["result"]`: see [`shared_name_list`].
+    /// `["input"]` and `["result"]`: see [`Name::shared_list`].
     name_lists: [usize; 2],
     json_serializable: usize,
 }
@@ -67,7 +67,7 @@ pub const NAMES: [&str; 10] =
 
 impl Name {
     /// The name these bytes spell (a `match`, not a search: it runs for every key a result gets).
-    #[inline]
+    #[inline(always)]
     fn of(name: &[u8]) -> Option<Name> {
         Some(match name {
             b"type" => Name::Type,
@@ -93,6 +93,19 @@ impl Name {
     pub fn string(self) -> Zval {
         interned_zval(self.interned())
     }
+
+    /// The shared `[name]` list for the wrapper names `input` and `result` (None for any other).
+    fn shared_list(self) -> Option<Zval> {
+        let index = match self {
+            Name::Input => 0,
+            Name::Result => 1,
+            _ => return None,
+        };
+        let mut z = Zval::new();
+        z.value.arr = statics().name_lists[index] as *mut zend_array;
+        z.u1.type_info = IS_ARRAY_IMMUTABLE_ZVAL;
+        Some(z)
+    }
 }
 
 /// The zval of a permanent interned string (no count to take or drop).
@@ -108,12 +121,17 @@ extern "C" {
     fn _zend_hash_init(ht: *mut zend_array, size: u32, destructor: ffi::dtor_func_t, persistent: bool);
     /// `ZEND_API void zend_hash_real_init_packed(HashTable *ht)`
     fn zend_hash_real_init_packed(ht: *mut zend_array);
+    /// `ZEND_API void ZEND_FASTCALL zend_hash_real_init_mixed(HashTable *ht)` (FASTCALL is the C convention on 64-bit)
+    fn zend_hash_real_init_mixed(ht: *mut zend_array);
 }
 
 /// Called from MINIT.
 pub fn init_statics() {
     STATICS.get_or_init(|| {
         let interned = NAMES.map(|name| ext_php_rs::types::ZendStr::new_interned(name, true).into_raw() as *mut zend_string as usize);
+        // ZvalBuilder::insert_new reads these hashes without computing them.
+        // SAFETY: each pointer is a permanent interned string just made.
+        assert!(interned.iter().all(|&s| unsafe { (*(s as *const zend_string)).h } != 0), "interned names carry their hash");
         let name_lists = [Name::Input, Name::Result].map(|name| immutable_name_list(interned[name as usize] as *mut zend_string));
         let json_serializable = startup_class("JsonSerializable").map_or(0, |ce| ptr::from_ref(ce) as usize);
         Statics { interned, name_lists, json_serializable }
@@ -139,18 +157,6 @@ fn immutable_name_list(name: *mut zend_string) -> usize {
     }
 }
 
-/// The shared `[name]` list for the wrapper names `input` and `result` (None for any other).
-fn shared_name_list(name: &[u8]) -> Option<Zval> {
-    let index = match Name::of(name)? {
-        Name::Input => 0,
-        Name::Result => 1,
-        _ => return None,
-    };
-    let mut z = Zval::new();
-    z.value.arr = statics().name_lists[index] as *mut zend_array;
-    z.u1.type_info = IS_ARRAY_IMMUTABLE_ZVAL;
-    Some(z)
-}
 
 /// Finds a class during MINIT, when the executor's class table does not exist yet.
 pub fn startup_class(name: &str) -> Option<&'static ext_php_rs::zend::ClassEntry> {
@@ -165,6 +171,7 @@ pub fn startup_class(name: &str) -> Option<&'static ext_php_rs::zend::ClassEntry
     }
 }
 
+#[inline]
 fn statics() -> &'static Statics {
     STATICS.get().expect("mcp_native: MINIT did not run")
 }
@@ -589,11 +596,8 @@ impl MemoryBudget {
         // SAFETY: this thread's core globals, live for the whole request; a plain read.
         let limit = unsafe { (*ext_php_rs::ffi::ext_php_rs_process_globals()).memory_limit };
         match usize::try_from(limit) {
-            Ok(limit) if limit > 0 => {
-                let mut budget = MemoryBudget { left: Some(0), limit, refused: false };
-                budget.refill();
-                budget
-            }
+            // Usage is read at the first allocation (a clean schema makes none).
+            Ok(limit) if limit > 0 => MemoryBudget { left: Some(0), limit, refused: false },
             _ => Self::unlimited(),
         }
     }
@@ -720,11 +724,38 @@ impl ZvalBuilder {
         }
     }
 
-    /// Adds `value` under `name`, a key `ht` does not have yet (no lookup); takes ownership of `value`.
+    /// Adds `value` under `name`, a key `ht` (a live array this call owns) does not have yet;
+    /// takes ownership of `value`. A hash table with room left gets it as PHP's own inline
+    /// `_zend_hash_append_ex` adds an interned key (no lookup, no resize: a third of
+    /// `zend_hash_add_new`'s instructions); a packed or full one through `zend_hash_add_new`.
+    #[inline]
     pub fn insert_new(ht: *mut zend_array, name: Name, value: Zval) {
         let mut value = std::mem::ManuallyDrop::new(value);
-        // SAFETY: `ht` is a live array this call owns, without the key `name` (the caller's fixed shape); the key is permanent; `value` moves in.
-        unsafe { ffi::zend_hash_add_new(ht, name.interned(), &mut *value) };
+        let key = name.interned();
+        // The append writes what `_zend_hash_append_ex` writes, inside the table's allocation:
+        // the bucket at `nNumUsed` < `nTableSize`, and the hash slot `(int32_t)(h | nTableMask)`,
+        // one of the `nTableSize * 2` slots before `arData` (build.rs checks this layout).
+        // SAFETY: `ht` is a live array this call owns (no Rust reference to it is alive) without the key `name` (the caller's fixed shape); `key` is a permanent interned string hashed at MINIT; `value` moves in.
+        unsafe {
+            let flags = (*ht).u.flags;
+            if flags & HASH_FLAG_UNINITIALIZED != 0 {
+                zend_hash_real_init_mixed(ht);
+            } else if flags & HASH_FLAG_PACKED != 0 || (*ht).nNumUsed >= (*ht).nTableSize {
+                ffi::zend_hash_add_new(ht, key, &mut *value);
+                return;
+            }
+            let idx = (*ht).nNumUsed;
+            let data = (*ht).__bindgen_anon_1.arData;
+            let bucket = data.add(idx as usize);
+            ptr::write(&mut (*bucket).val, ptr::read(&*value));
+            (*bucket).key = key;
+            (*bucket).h = (*key).h;
+            let hash_slot = data.cast::<u32>().offset((((*key).h as u32) | (*ht).nTableMask) as i32 as isize);
+            (*bucket).val.u2.next = *hash_slot;
+            *hash_slot = idx;
+            (*ht).nNumUsed = idx + 1;
+            (*ht).nNumOfElements += 1;
+        }
     }
 
     /// Appends `value` at index `i` of a list this call builds; takes ownership of `value`.
@@ -859,12 +890,24 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
         }
     }
 
-    fn wrapper(&mut self, properties: Zval, key: &'a str) -> Zval {
-        let required = match shared_name_list(key.as_bytes()) {
-            Some(list) => list,
-            None => {
-                let name = self.bytes(key.as_bytes());
-                self.array([(OutKey::Index(0), Entry::New(name))])
+    fn wrapper(&mut self, inner: Entry<ZvalView<'a>, Zval>, key: &'a str, properties_as_object: bool) -> Zval {
+        let name = Name::of(key.as_bytes());
+        let (properties, required) = match name {
+            // The usual `input` / `result`: fixed shapes with interned keys, a shared `required`.
+            Some(name) if !properties_as_object => {
+                if !self.budget.take(MemoryBudget::array_bytes(1)) {
+                    return Zval::null();
+                }
+                let (ht, properties) = Self::new_array(1);
+                Self::insert_new(ht, name, self.value(inner));
+                let required = name.shared_list().unwrap_or_else(|| self.array([(OutKey::Index(0), Entry::New(name.string()))]));
+                (properties, required)
+            }
+            _ => {
+                let property = [(OutKey::Name(key), inner)];
+                let properties = if properties_as_object { self.object(property) } else { self.array(property) };
+                let required_key = self.bytes(key.as_bytes());
+                (properties, self.array([(OutKey::Index(0), Entry::New(required_key))]))
             }
         };
         if !self.budget.take(MemoryBudget::array_bytes(3)) {

@@ -106,6 +106,41 @@ final class AdversarialTest extends TestCase {
 	}
 
 	/**
+	 * The extension fills the fixed-shape arrays of its results (the call's result, a wrapper and
+	 * its `properties`) without a lookup, as PHP's own inline append does: every one must then
+	 * behave as an array PHP built, found by key, grown past its first table (a rehash), its keys
+	 * removed and added again. Under valgrind.
+	 */
+	public function test_fixed_shape_results_are_ordinary_arrays(): void {
+		$this->child(
+			self::WHICH . '
+			$check = function (array $made, array $expected, string $what) {
+				if ($made !== $expected || serialize($made) !== serialize($expected)) { echo "$what: differs\n"; var_dump($made); exit(3); }
+				foreach ($expected as $k => $v) {
+					if (!isset($made[$k]) && $v !== null || !array_key_exists($k, $made) || $made[$k] !== $v) { echo "$what: key $k not found\n"; exit(4); }
+				}
+				if (isset($made["absent"]) || array_flip(array_keys($made)) !== array_flip(array_keys($expected))) { echo "$what: lookup\n"; exit(5); }
+				$grown = $made; $copy = $expected;
+				for ($i = 0; $i < 40; $i++) { $grown["k$i"] = $i; $copy["k$i"] = $i; }
+				foreach (array_keys($expected) as $k) { unset($grown[$k], $copy[$k]); }
+				foreach ($expected as $k => $v) { $grown[$k] = $v; $copy[$k] = $v; }
+				if ($grown !== $copy || array_keys($grown) !== array_keys($copy) || $grown["k39"] !== 39) { echo "$what: after growing\n"; exit(6); }
+				foreach ($expected as $k => $v) { if ($grown[$k] !== $v) { echo "$what: key $k lost after growing\n"; exit(7); } }
+			};
+			$flat = ["type" => "string", "enum" => ["a", "b"]];
+			foreach (["input", "result", "other", "0"] as $key) {
+				$r = Contract::transform_to_object_schema($flat, $key);
+				$check($r, ["schema" => ["type" => "object", "properties" => [$key => $flat], "required" => [(string) $key]], "was_transformed" => true, "wrapper_property" => (string) $key], "transform $key");
+				$check($r["schema"], ["type" => "object", "properties" => [$key => $flat], "required" => [(string) $key]], "wrapper $key");
+				$check($r["schema"]["properties"], [$key => $flat], "properties $key");
+			}
+			$object = ["type" => "object", "properties" => ["a" => ["type" => "string"]]];
+			$check(Contract::transform_to_object_schema($object), ["schema" => $object, "was_transformed" => false, "wrapper_property" => null], "object schema");',
+			true
+		);
+	}
+
+	/**
 	 * Issue 10, 3: a fatal error inside jsonSerialize() (a bailout, which longjmps over the
 	 * extension's frames) ends the request as PHP's own fatal would; the extension stays usable
 	 * in shutdown functions and valgrind sees no invalid access.
