@@ -61,6 +61,7 @@ pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure
 }
 
 /// The call's arguments (up to four), checked for count; missing optional ones are `None`.
+#[inline]
 pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Option<&'a Zval>; 4], Failure> {
     // SAFETY: the engine passes the live frame of this call; `num_args` is set for every internal call.
     let given = unsafe { ex.This.u2.num_args };
@@ -99,6 +100,7 @@ pub(super) fn type_name(zv: &Zval) -> String {
     }
 }
 
+#[inline]
 pub(super) fn expect_array<'a>(zv: &'a Zval, name: &str, n: usize, param: &str, nullable: bool) -> Result<Option<&'a Zval>, Failure> {
     if zv.is_array() {
         return Ok(Some(zv));
@@ -142,9 +144,9 @@ pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut 
     run(retval, || {
         let args = args(ex, TRANSFORM, 1, 2)?;
         let schema = expect_array(required(&args, 0), TRANSFORM, 1, "schema", true)?;
-        let wrapper_key = match args[1] {
-            None => arguments::DEFAULT_INPUT_WRAPPER,
-            Some(z) => wrapper_key(z, TRANSFORM)?,
+        let (wrapper_key, given_key) = match args[1] {
+            None => (arguments::DEFAULT_INPUT_WRAPPER, None),
+            Some(z) => (wrapper_key(z, TRANSFORM)?, Some(z)),
         };
         let scope = CallScope::default();
         let mut builder = schema_builder();
@@ -155,12 +157,12 @@ pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut 
         let (ht, out) = ZvalBuilder::new_array(3);
         let schema = builder.value(result.schema);
         ZvalBuilder::insert_new(ht, Name::Schema, schema);
-        let mut flag = Zval::new();
-        flag.set_bool(result.was_transformed);
-        ZvalBuilder::insert_new(ht, Name::WasTransformed, flag);
-        let wrapper = match result.wrapper_property {
-            Some(w) => builder.bytes(w.as_bytes()),
-            None => Zval::null(),
+        ZvalBuilder::insert_new(ht, Name::WasTransformed, ZvalBuilder::boolean(result.was_transformed));
+        // The wrapper is the key asked for: the argument's own string, or the interned default.
+        let wrapper = match (result.wrapper_property, given_key) {
+            (Some(_), Some(key)) => key.shallow_clone(),
+            (Some(_), None) => Name::Input.string(),
+            (None, _) => Zval::null(),
         };
         ZvalBuilder::insert_new(ht, Name::WrapperProperty, wrapper);
         Ok(out)
@@ -174,7 +176,8 @@ pub extern "C" fn wire_tool_schema(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, WIRE_TOOL, 2, 2)?;
         let schema = expect_array(required(&args, 0), WIRE_TOOL, 1, "schema", false)?.expect("array");
-        let wrapper_key = wrapper_key(required(&args, 1), WIRE_TOOL)?;
+        let given_key = required(&args, 1);
+        let wrapper_key = wrapper_key(given_key, WIRE_TOOL)?;
         let scope = CallScope::default();
         let mut builder = schema_builder();
         let result = transform::wire_tool_schema(ZvalView::new(schema, &scope), wrapper_key, &mut builder)
@@ -183,10 +186,8 @@ pub extern "C" fn wire_tool_schema(ex: &mut ExecuteData, retval: &mut Zval) {
         let (ht, out) = ZvalBuilder::new_array(2);
         let schema = builder.value(result.schema);
         ZvalBuilder::insert_new(ht, Name::Schema, schema);
-        let wrapper = match result.wrapper {
-            Some(w) => builder.bytes(w.as_bytes()),
-            None => Zval::null(),
-        };
+        // The wrapper is the key asked for: the argument's own string.
+        let wrapper = if result.wrapper.is_some() { given_key.shallow_clone() } else { Zval::null() };
         ZvalBuilder::insert_new(ht, Name::Wrapper, wrapper);
         Ok(out)
     })

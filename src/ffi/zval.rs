@@ -398,6 +398,7 @@ pub struct ZEntries<'a> {
 }
 
 impl<'a> ZEntries<'a> {
+    #[inline(always)]
     fn new(ht: *mut zend_array, from_object: bool, scope: &'a CallScope) -> Self {
         if ht.is_null() {
             return ZEntries { ht, slots: ptr::null(), packed: false, used: 0, pos: 0, from_object, scope };
@@ -456,6 +457,7 @@ impl<'a> View<'a> for ZvalView<'a> {
         shape_of(self.zv, self.via_reference)
     }
 
+    #[inline(always)]
     fn entries(self) -> impl Iterator<Item = (ZKey<'a>, ZvalView<'a>)> + 'a {
         let (ht, from_object) = self.table().unwrap_or((ptr::null_mut(), false));
         ZEntries::new(ht, from_object, self.scope)
@@ -699,6 +701,14 @@ impl ZvalBuilder {
         z
     }
 
+    /// A boolean zval (ext-php-rs's `set_bool` is a call of its own).
+    #[inline]
+    pub fn boolean(b: bool) -> Zval {
+        let mut z = Zval::new();
+        z.u1.type_info = if b { ffi::IS_TRUE } else { ffi::IS_FALSE };
+        z
+    }
+
     pub fn new_array(capacity: usize) -> (*mut zend_array, Zval) {
         // SAFETY: the engine's array constructor; the new array is owned by the returned zval.
         let ht = unsafe { ffi::_zend_new_array(u32::try_from(capacity).unwrap_or(u32::MAX)) };
@@ -895,7 +905,8 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
         let (properties, required) = match name {
             // The usual `input` / `result`: fixed shapes with interned keys, a shared `required`.
             Some(name) if !properties_as_object => {
-                if !self.budget.take(MemoryBudget::array_bytes(1)) {
+                // Both new arrays at once (the wrapper's own is counted below in the other case).
+                if !self.budget.take(MemoryBudget::array_bytes(1) + MemoryBudget::array_bytes(3)) {
                     return Zval::null();
                 }
                 let (ht, properties) = Self::new_array(1);
@@ -907,12 +918,13 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
                 let property = [(OutKey::Name(key), inner)];
                 let properties = if properties_as_object { self.object(property) } else { self.array(property) };
                 let required_key = self.bytes(key.as_bytes());
-                (properties, self.array([(OutKey::Index(0), Entry::New(required_key))]))
+                let required = self.array([(OutKey::Index(0), Entry::New(required_key))]);
+                if !self.budget.take(MemoryBudget::array_bytes(3)) {
+                    return Zval::null();
+                }
+                (properties, required)
             }
         };
-        if !self.budget.take(MemoryBudget::array_bytes(3)) {
-            return Zval::null();
-        }
         let (ht, z) = Self::new_array(3);
         Self::insert_new(ht, Name::Type, Name::Object.string());
         Self::insert_new(ht, Name::Properties, properties);
@@ -957,4 +969,20 @@ fn stdclass(properties: Option<Zval>) -> Zval {
     }
     use ext_php_rs::convert::IntoZval;
     object.into_zval(false).unwrap_or_else(|_| Zval::null())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Name`, `NAMES` and `Name::of` spell the names three times: they must agree, and the
+    /// default wrapper must be the name `transform_to_object_schema` answers without a lookup.
+    #[test]
+    fn names_agree() {
+        for (i, name) in NAMES.iter().enumerate() {
+            assert_eq!(Name::of(name.as_bytes()).map(|n| n as usize), Some(i), "{name}");
+        }
+        assert_eq!(Name::of(crate::core::arguments::DEFAULT_INPUT_WRAPPER.as_bytes()), Some(Name::Input));
+        assert_eq!(Name::of(b"inputs"), None);
+    }
 }
