@@ -5,10 +5,11 @@
 
 /** Median calls/s of $fn over several rounds of at least $min_seconds / 4 each. */
 function mcp_native_bench_rate( callable $fn, float $min_seconds = 0.2, int $rounds = 5 ): float {
-	$n     = mcp_native_bench_calls( $fn, $min_seconds / 4 );
+	$loop  = mcp_native_bench_loop( $fn );
+	$n     = mcp_native_bench_loop_calls( $loop, $min_seconds / 4 );
 	$rates = array();
 	for ( $r = 0; $r < $rounds; $r++ ) {
-		$rates[] = mcp_native_bench_round( $fn, $n );
+		$rates[] = mcp_native_bench_loop_round( $loop, $n );
 	}
 	return mcp_native_bench_median( $rates );
 }
@@ -17,19 +18,27 @@ function mcp_native_bench_rate( callable $fn, float $min_seconds = 0.2, int $rou
  * $fn against $baseline, paired: each round times both, one right after the other (in turn
  * first), so a machine that speeds up or slows down between rounds (shared CPUs do) moves both
  * sides of that round's ratio. Returns the medians of [ $fn's calls/s, $baseline's, the
- * per-round ratio ].
+ * per-round ratio ]. Each call goes through the closure given.
  */
 function mcp_native_bench_pair( callable $fn, callable $baseline, int $rounds = 9, float $round_seconds = 0.05 ): array {
-	$n     = mcp_native_bench_calls( $fn, $round_seconds );
-	$m     = mcp_native_bench_calls( $baseline, $round_seconds );
+	return mcp_native_bench_pair_loops( mcp_native_bench_loop( $fn ), mcp_native_bench_loop( $baseline ), $rounds, $round_seconds );
+}
+
+/**
+ * As mcp_native_bench_pair(), for loops: `$loop( $n )` makes $n calls itself, in a plain PHP
+ * loop, so no closure call is timed with each one.
+ */
+function mcp_native_bench_pair_loops( callable $loop, callable $baseline_loop, int $rounds = 9, float $round_seconds = 0.05 ): array {
+	$n     = mcp_native_bench_loop_calls( $loop, $round_seconds );
+	$m     = mcp_native_bench_loop_calls( $baseline_loop, $round_seconds );
 	$rates = array( array(), array(), array() );
 	for ( $r = 0; $r < $rounds; $r++ ) {
 		if ( 0 === $r % 2 ) {
-			$a = mcp_native_bench_round( $fn, $n );
-			$b = mcp_native_bench_round( $baseline, $m );
+			$a = mcp_native_bench_loop_round( $loop, $n );
+			$b = mcp_native_bench_loop_round( $baseline_loop, $m );
 		} else {
-			$b = mcp_native_bench_round( $baseline, $m );
-			$a = mcp_native_bench_round( $fn, $n );
+			$b = mcp_native_bench_loop_round( $baseline_loop, $m );
+			$a = mcp_native_bench_loop_round( $loop, $n );
 		}
 		$rates[0][] = $a;
 		$rates[1][] = $b;
@@ -38,27 +47,30 @@ function mcp_native_bench_pair( callable $fn, callable $baseline, int $rounds = 
 	return array_map( 'mcp_native_bench_median', $rates );
 }
 
-/** How many calls of $fn take at least $seconds. */
-function mcp_native_bench_calls( callable $fn, float $seconds ): int {
-	$n = 1;
-	while ( true ) {
-		$t = hrtime( true );
+/** A loop of calls of $fn, each through the closure. */
+function mcp_native_bench_loop( callable $fn ): callable {
+	return function ( int $n ) use ( $fn ) {
 		for ( $i = 0; $i < $n; $i++ ) {
 			$fn();
 		}
+	};
+}
+
+/** How many calls of $loop take at least $seconds. */
+function mcp_native_bench_loop_calls( callable $loop, float $seconds ): int {
+	for ( $n = 1; ; $n *= 2 ) {
+		$t = hrtime( true );
+		$loop( $n );
 		if ( ( hrtime( true ) - $t ) / 1e9 >= $seconds ) {
 			return $n;
 		}
-		$n *= 2;
 	}
 }
 
-/** Calls/s of $n calls of $fn. */
-function mcp_native_bench_round( callable $fn, int $n ): float {
+/** Calls/s of $loop( $n ). */
+function mcp_native_bench_loop_round( callable $loop, int $n ): float {
 	$t = hrtime( true );
-	for ( $i = 0; $i < $n; $i++ ) {
-		$fn();
-	}
+	$loop( $n );
 	return $n / max( 1e-9, ( hrtime( true ) - $t ) / 1e9 );
 }
 
