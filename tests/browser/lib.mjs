@@ -90,7 +90,12 @@ export function browserSession(o) {
     await s.page.goto(`${o.site}/wp-login.php`);
     await s.page.fill('#user_login', user);
     await s.page.fill('#user_pass', password);
-    await Promise.all([s.page.waitForURL((u) => !u.pathname.endsWith('/wp-login.php')), s.page.click('#wp-submit')]);
+    // The login cookie comes with the redirect: waiting for the next page's `load` as well made
+    // this flaky under php -S, whose few workers a browser's idle preconnections can hold.
+    await Promise.all([
+      s.page.waitForURL((u) => !u.pathname.endsWith('/wp-login.php'), { waitUntil: 'commit' }),
+      s.page.click('#wp-submit'),
+    ]);
     const cookies = await s.context.cookies(o.site);
     assert.ok(cookies.some((c) => c.name.startsWith('wordpress_logged_in_')), `${user} is not logged in`);
   };
