@@ -125,17 +125,28 @@ pub trait Builder<'a, V: View<'a>> {
     /// (`properties` as a JSON object when `properties_as_object`): a fixed shape, which a host may
     /// build faster than through [`Self::array`].
     fn wrapper(&mut self, inner: Entry<V, Self::Out>, key: &'a str, properties_as_object: bool) -> Self::Out {
-        let property = [(OutKey::Name(key), inner)];
-        let properties = if properties_as_object { self.object(property) } else { self.array(property) };
-        let required_key = self.string(key);
-        let required = self.array([(OutKey::Index(0), Entry::New(required_key))]);
-        let object = self.string("object");
-        self.array([
-            (OutKey::Name("type"), Entry::New(object)),
-            (OutKey::Name("properties"), Entry::New(properties)),
-            (OutKey::Name("required"), Entry::New(required)),
-        ])
+        wrapper_of_arrays(self, inner, key, properties_as_object)
     }
+}
+
+/// [`Builder::wrapper`] made through [`Builder::array`] and [`Builder::object`]: the default, and
+/// what a host with fixed shapes falls back on for the keys it has none for.
+pub fn wrapper_of_arrays<'a, V: View<'a>, B: Builder<'a, V> + ?Sized>(
+    builder: &mut B,
+    inner: Entry<V, B::Out>,
+    key: &'a str,
+    properties_as_object: bool,
+) -> B::Out {
+    let property = [(OutKey::Name(key), inner)];
+    let properties = if properties_as_object { builder.object(property) } else { builder.array(property) };
+    let required_key = builder.string(key);
+    let required = builder.array([(OutKey::Index(0), Entry::New(required_key))]);
+    let object = builder.string("object");
+    builder.array([
+        (OutKey::Name("type"), Entry::New(object)),
+        (OutKey::Name("properties"), Entry::New(properties)),
+        (OutKey::Name("required"), Entry::New(required)),
+    ])
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

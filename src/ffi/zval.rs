@@ -157,7 +157,6 @@ fn immutable_name_list(name: *mut zend_string) -> usize {
     }
 }
 
-
 /// Finds a class during MINIT, when the executor's class table does not exist yet.
 pub fn startup_class(name: &str) -> Option<&'static ext_php_rs::zend::ClassEntry> {
     // SAFETY: MINIT runs single-threaded; the compiler globals' class table is read only, and null-checked.
@@ -901,30 +900,17 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
     }
 
     fn wrapper(&mut self, inner: Entry<ZvalView<'a>, Zval>, key: &'a str, properties_as_object: bool) -> Zval {
-        let name = Name::of(key.as_bytes());
-        let (properties, required) = match name {
-            // The usual `input` / `result`: fixed shapes with interned keys, a shared `required`.
-            Some(name) if !properties_as_object => {
-                // Both new arrays at once (the wrapper's own is counted below in the other case).
-                if !self.budget.take(MemoryBudget::array_bytes(1) + MemoryBudget::array_bytes(3)) {
-                    return Zval::null();
-                }
-                let (ht, properties) = Self::new_array(1);
-                Self::insert_new(ht, name, self.value(inner));
-                let required = name.shared_list().unwrap_or_else(|| self.array([(OutKey::Index(0), Entry::New(name.string()))]));
-                (properties, required)
-            }
-            _ => {
-                let property = [(OutKey::Name(key), inner)];
-                let properties = if properties_as_object { self.object(property) } else { self.array(property) };
-                let required_key = self.bytes(key.as_bytes());
-                let required = self.array([(OutKey::Index(0), Entry::New(required_key))]);
-                if !self.budget.take(MemoryBudget::array_bytes(3)) {
-                    return Zval::null();
-                }
-                (properties, required)
-            }
+        // The usual `input` / `result` (any of NAMES): fixed shapes with interned keys.
+        let Some(name) = Name::of(key.as_bytes()).filter(|_| !properties_as_object) else {
+            return crate::core::transform::wrapper_of_arrays(self, inner, key, properties_as_object);
         };
+        // Both new arrays at once.
+        if !self.budget.take(MemoryBudget::array_bytes(1) + MemoryBudget::array_bytes(3)) {
+            return Zval::null();
+        }
+        let (ht, properties) = Self::new_array(1);
+        Self::insert_new(ht, name, self.value(inner));
+        let required = name.shared_list().unwrap_or_else(|| self.array([(OutKey::Index(0), Entry::New(name.string()))]));
         let (ht, z) = Self::new_array(3);
         Self::insert_new(ht, Name::Type, Name::Object.string());
         Self::insert_new(ht, Name::Properties, properties);
