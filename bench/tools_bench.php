@@ -166,7 +166,8 @@ function mcp_native_tools_bench_child( string $plugin_dir ): void {
 		$served_json = McpNative\Plugin\Json::encode( array( 'jsonrpc' => '2.0', 'id' => 1, 'result' => $result ) );
 	};
 	add_filter( 'mcp_native_page_size', static fn() => 1000 );
-	// Only the extension keeps a list between requests.
+	// Only the extension's store is measured here: the fallback keeps its list in an option, and
+	// this process has no database (make bench-e2e measures it).
 	$served_ms = function_exists( 'McpNative\cache_fetch' ) && class_exists( 'McpNative\Plugin\Tools\ToolListCache' ) ? mcp_native_bench_ms( $served ) : null;
 	add_filter( 'mcp_native_cache_tool_list', '__return_false' );
 	$built_ms = mcp_native_bench_ms( $served );

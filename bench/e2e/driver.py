@@ -5,7 +5,8 @@
 
 CONFIG: {"auth": "Basic …", "rounds": N, "runs": N, "warmup": N, "max_seconds": S, "gap_ms": N,
          "targets": [{"name", "port", "path", "body" (null: GET), "mcp": bool, "expect", "tools"?,
-                      "headers"?: {lower-case name: value the checked answer must carry}}],
+                      "headers"?: {lower-case name: value the checked answer must carry (null: absent)},
+                      "gzip"?: bool (default true)}],
          "ratios": [{"label", "num", "den", "baseline", "target"?}]}
 
 Every target is checked once (HTTP 200, the expected text, the tool count of a tools/list) before
@@ -15,8 +16,13 @@ an MCP request leaves the database writing its session), with a pause of gap_ms 
 before each, so the targets of one round share the machine's state: a ratio is taken per round (numerator / baseline of the same round), its median
 per run, and the median of the runs is printed. Requests are sequential over kept-alive
 connections (one worker per pool), timed from sending to the last byte of the answer.
+
+Every request says `Accept-Encoding: gzip, deflate`, as the TypeScript SDK's fetch and the Python
+SDK's httpx do, unless its target says "gzip": false (a client that does not). A gzip answer is
+decoded for the check, not while timed: the timing is the server's and the wire's, the
+decompression is the client's.
 """
-import http.client, json, random, statistics, sys, time
+import http.client, json, random, statistics, sys, time, zlib
 
 
 def conn(port):
@@ -31,6 +37,8 @@ class Target:
         self.headers = {"Authorization": auth, "Accept": "application/json, text/event-stream"}
         if spec.get("body") is not None:
             self.headers["Content-Type"] = "application/json"
+        if spec.get("gzip", True):
+            self.headers["Accept-Encoding"] = "gzip, deflate"
 
     def raw(self, body, extra=None):
         h = dict(self.headers)
@@ -64,6 +72,9 @@ class Target:
 
     def check(self):
         st, headers, data = self.raw(self.spec.get("body"))
+        wire = len(data)
+        if headers.get("content-encoding") == "gzip":
+            data = zlib.decompress(data, 16 + zlib.MAX_WBITS)
         text = data.decode("utf-8", "replace")
         if st != 200 or self.spec["expect"] not in text:
             raise SystemExit(f"{self.name}: HTTP {st}, expected {self.spec['expect']!r} in: {text[:400]}")
@@ -77,7 +88,7 @@ class Target:
             if len(bench) != want:
                 raise SystemExit(f"{self.name}: tools/list gave {len(bench)} bench tools, expected {want}")
             self.extra_tools = [n for n in names if not n.startswith("bench-")]
-        return len(data)
+        return len(data) if wire == len(data) else f"{len(data)} ({wire} gzip)"
 
     def timed(self):
         body = self.spec.get("body")

@@ -32,7 +32,18 @@ final class Json {
 	 *                   encoded ahead that will sit that many levels down in one.
 	 */
 	public static function encode( mixed $value, int $depth = self::MAX_DEPTH ): ?string {
-		return RawJson::splicing(
+		$parts = self::parts( $value, $depth );
+		return null === $parts ? null : RawJson::join( $parts );
+	}
+
+	/**
+	 * encode()'s text in parts: our encoder's text between RawJson values, and those values
+	 * (RawJson::parts()); null when the value cannot be encoded.
+	 *
+	 * @return list<string|RawJson>|null
+	 */
+	public static function parts( mixed $value, int $depth = self::MAX_DEPTH ): ?array {
+		return RawJson::parts(
 			static function () use ( $value, $depth ): ?string {
 				try {
 					return json_encode( $value, self::ENCODE_FLAGS | JSON_THROW_ON_ERROR, $depth );

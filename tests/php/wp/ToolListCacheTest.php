@@ -87,7 +87,7 @@ final class ToolListCacheTest extends AbstractMcpTest {
 
 	private function require_native(): void {
 		if ( ! Contract::is_native() ) {
-			$this->markTestSkipped( 'the worker cache is the extension\'s: the PHP fallback builds every list (tested by the other cases)' );
+			$this->markTestSkipped( 'the worker\'s in-memory store is the extension\'s: the PHP fallback keeps lists in an option (the cases below)' );
 		}
 	}
 
@@ -213,7 +213,6 @@ final class ToolListCacheTest extends AbstractMcpTest {
 	}
 
 	public function test_a_schema_holding_an_object_other_than_stdclass_is_not_cached(): void {
-		$this->require_native();
 		$this->abilities_registry()->unregister( 'mcpn-cache/flat' );
 		$this->register_test_ability(
 			'mcpn-cache/flat',
@@ -226,10 +225,79 @@ final class ToolListCacheTest extends AbstractMcpTest {
 		);
 		$server = \McpNative\Plugin\Plugin::registry()->get_server( 'cached' );
 		$this->listed();
-		$this->assertNull( ToolListCache::key( $server ) );
-		$before = $this->counters();
+		$this->assertNull( ToolListCache::key( $server ), 'no key, with the extension or without' );
+		if ( Contract::is_native() ) {
+			$before = $this->counters();
+			$this->listed();
+			$this->assertSame( $before, $this->counters(), 'neither a hit nor a miss: not looked up' );
+		}
+	}
+
+	public function test_a_schema_nested_deeper_than_max_depth_is_not_cached_by_either(): void {
+		$server = \McpNative\Plugin\Plugin::registry()->get_server( 'cached' );
+		$this->assertNotNull( ToolListCache::key( $server ) );
+		$deep = array( 'type' => 'string' );
+		for ( $i = 0; $i < \McpNative\MAX_DEPTH; $i++ ) {
+			$deep = array( 'type' => 'array', 'items' => $deep );
+		}
+		$this->abilities_registry()->unregister( 'mcpn-cache/flat' );
+		$this->register_test_ability( 'mcpn-cache/flat', array( 'input_schema' => $deep ) );
+		$this->assertNull( ToolListCache::key( $server ), 'the same limit as the extension\'s fingerprint' );
+		$this->assertStringNotContainsString( 'mcpn-cache-flat', $this->listed(), 'the ability is skipped (and logged on every list)' );
+	}
+
+	/** The option that holds the 'cached' server's list without the extension. */
+	private static function option_name(): string {
+		return ToolListCache::OPTION_PREFIX . substr( md5( 'cached' ), 0, 16 );
+	}
+
+	private function require_fallback(): void {
+		if ( Contract::is_native() ) {
+			$this->markTestSkipped( 'the extension keeps lists in the worker\'s memory (the cases above)' );
+		}
+	}
+
+	public function test_without_the_extension_the_list_is_kept_in_an_option(): void {
+		$this->require_fallback();
+		delete_option( self::option_name() );
+		$built = $this->built();
+		$this->assertFalse( get_option( self::option_name() ), 'a list built with the cache off is not written' );
+		$this->assertSame( $built, $this->listed() );
+		$row = get_option( self::option_name() );
+		$this->assertIsString( $row );
+		$this->assertStringStartsWith( ToolListCache::key( \McpNative\Plugin\Plugin::registry()->get_server( 'cached' ) ) . ' ', $row );
+		global $wpdb;
+		$autoload = $wpdb->get_var( $wpdb->prepare( "SELECT autoload FROM {$wpdb->options} WHERE option_name = %s", self::option_name() ) );
+		$this->assertContains( $autoload, array( 'no', 'off' ), 'not loaded on every request of the site' );
+		$this->assertSame( $built, $this->listed(), 'read back: the same bytes' );
+		// Served from the row: a text changed in it shows (the key still matches).
+		$this->assertStringContainsString( 'Counts things.', $row );
+		update_option( self::option_name(), str_replace( 'Counts things.', 'Read from the option.', $row ), false );
+		try {
+			$this->assertStringContainsString( 'Read from the option.', $this->listed() );
+		} finally {
+			update_option( self::option_name(), $row, false );
+		}
+	}
+
+	public function test_without_the_extension_a_list_that_keeps_changing_is_not_written_every_time(): void {
+		$this->require_fallback();
+		delete_option( self::option_name() );
 		$this->listed();
-		$this->assertSame( $before, $this->counters(), 'neither a hit nor a miss: not looked up' );
+		$first = get_option( self::option_name() );
+		$this->assertIsString( $first );
+		$this->abilities_registry()->unregister( 'mcpn-cache/object' );
+		$this->register_test_ability( 'mcpn-cache/object', self::object_args( array( 'label' => 'Renamed' ) ) );
+		$after = $this->listed();
+		$this->assertStringContainsString( 'Renamed', $after );
+		$this->assertSame( $this->built(), $after, 'the changed list is served' );
+		$this->assertSame( $first, get_option( self::option_name() ), 'but not written again within REWRITE_AFTER seconds' );
+		// Once the row is older than that, the new list replaces it.
+		list( $head, $texts ) = explode( "\n", $first, 2 );
+		update_option( self::option_name(), explode( ' ', $head )[0] . ' ' . ( time() - ToolListCache::REWRITE_AFTER - 1 ) . "\n" . $texts, false );
+		$this->listed();
+		$this->assertStringStartsWith( ToolListCache::key( \McpNative\Plugin\Plugin::registry()->get_server( 'cached' ) ) . ' ', (string) get_option( self::option_name() ) );
+		$this->assertSame( $this->built(), $this->listed() );
 	}
 
 	public function test_the_two_revisions_and_the_default_server_get_the_same_lists_from_the_cache(): void {

@@ -11,6 +11,7 @@ namespace McpNative\Tests\WP;
 
 require_once __DIR__ . '/AbstractMcpTest.php';
 
+use McpNative\Plugin\Contract;
 use McpNative\Plugin\Json;
 use McpNative\Plugin\Session\SessionStore;
 use McpNative\Plugin\SiteIdentity;
@@ -374,6 +375,41 @@ final class TransportTest extends AbstractMcpTest {
 		$gone = $this->http( 'POST', '/wp-json' . self::DEFAULT_ROUTE, array( 'jsonrpc' => '2.0', 'id' => 4, 'method' => 'ping' ), array( 'Mcp-Session-Id' => $session ) );
 		$this->assertSame( 404, $gone['status'] );
 		$this->assertSame( -32005, $gone['json']['error']['code'] ?? null );
+	}
+
+	public function test_over_http_a_kept_list_goes_gzip_to_a_client_that_takes_it(): void {
+		$init = $this->http( 'POST', '/wp-json' . self::DEFAULT_ROUTE, array( 'jsonrpc' => '2.0', 'id' => 1, 'method' => 'initialize', 'params' => array( 'protocolVersion' => '2025-11-25' ) ) );
+		$session = $init['headers']['mcp-session-id'] ?? '';
+		$this->assertNotSame( '', $session, $init['body'] );
+		$headers = array( 'Mcp-Session-Id' => $session, 'MCP-Protocol-Version' => '2025-11-25' );
+		$list    = fn( array $more ) => $this->http( 'POST', '/wp-json' . self::DEFAULT_ROUTE, array( 'jsonrpc' => '2.0', 'id' => 2, 'method' => 'tools/list' ), $headers + $more );
+
+		$plain = $list( array() );
+		$this->assertSame( 200, $plain['status'], $plain['body'] );
+		$this->assertArrayNotHasKey( 'content-encoding', $plain['headers'], 'a client that does not ask gets plain JSON' );
+		$this->assertStringContainsString( '"name":"mcp-adapter-discover-abilities"', $plain['body'] );
+
+		foreach ( array( 'first', 'kept' ) as $round ) {
+			$gzip = $list( array( 'Accept-Encoding' => 'gzip, deflate' ) );
+			$this->assertSame( 200, $gzip['status'] );
+			if ( Contract::is_native() ) {
+				// The worker keeps the list and its compressed form: gzip, decoding to the same bytes.
+				$this->assertSame( 'gzip', $gzip['headers']['content-encoding'] ?? null, "$round: " . $gzip['body'] );
+				$this->assertStringContainsString( 'Accept-Encoding', $gzip['headers']['vary'] ?? '' );
+				$this->assertSame( $plain['body'], gzdecode( $gzip['body'] ), $round );
+			} else {
+				// The fallback keeps no compressed form (its list is kept in an option): plain JSON.
+				$this->assertArrayNotHasKey( 'content-encoding', $gzip['headers'], $round );
+				$this->assertSame( $plain['body'], $gzip['body'], $round );
+			}
+		}
+		$refused = $list( array( 'Accept-Encoding' => 'gzip;q=0, deflate' ) );
+		$this->assertArrayNotHasKey( 'content-encoding', $refused['headers'], 'q=0 refuses gzip' );
+		$this->assertSame( $plain['body'], $refused['body'] );
+
+		$ping = $this->http( 'POST', '/wp-json' . self::DEFAULT_ROUTE, array( 'jsonrpc' => '2.0', 'id' => 3, 'method' => 'ping' ), $headers + array( 'Accept-Encoding' => 'gzip' ) );
+		$this->assertArrayNotHasKey( 'content-encoding', $ping['headers'], 'a small answer is not compressed' );
+		$this->assertSame( '{"jsonrpc":"2.0","id":3,"result":{}}', $ping['body'] );
 	}
 
 	public function test_over_http_malformed_json_and_get_are_json(): void {

@@ -41,16 +41,22 @@ final class ToolsHandler {
 	 */
 	public function list( Message $message ): array {
 		$key         = ToolListCache::key( $this->server );
-		$texts       = null === $key ? null : ToolListCache::fetch( $key );
+		$texts       = null === $key ? null : ToolListCache::fetch( $this->server, $key );
 		$descriptors = null;
 		if ( null === $texts ) {
 			$descriptors = $this->descriptors();
-			$texts       = null === $key ? null : ToolListCache::store( $key, $descriptors );
+			$texts       = null === $key ? null : ToolListCache::store( $this->server, $key, $descriptors );
 		}
 		// The kept JSON texts when there are (cached or just stored), else the descriptors.
 		$page = Cursor::page( 'tools', $texts ?? $descriptors, $message->param( 'cursor' ), 'tools/list', $this->server->id );
 		if ( null !== $texts ) {
-			$page['tools'] = RawJson::list( $page['tools'] );
+			// Kept texts come with their compressed form, made once per page (Transport\GzipBody).
+			$cursor        = $message->param( 'cursor' );
+			$count         = count( $page['tools'] );
+			$page['tools'] = RawJson::list(
+				$page['tools'],
+				null === $key ? null : static fn( string $json ): ?string => ToolListCache::deflated( $key, is_string( $cursor ) ? $cursor : null, $count, $json )
+			);
 		}
 		return $page;
 	}

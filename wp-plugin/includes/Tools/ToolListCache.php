@@ -11,22 +11,30 @@ namespace McpNative\Plugin\Tools;
 
 use McpNative\Plugin\Contract;
 use McpNative\Plugin\Server;
+use McpNative\Plugin\Transport\GzipBody;
 
 /**
  * Building 500 tools (names, wire schemas, annotations) and encoding them costs more than the
- * rest of a `tools/list` request; their JSON only changes when what it is made of changes. The
- * extension keeps it per process (McpNative\cache_store), keyed by a fingerprint of everything
- * the list is made of (Server::tool_sources(): every listed ability's name, label, description,
- * schemas and meta, the built-in tools' descriptors, the server's id and profile) and of the
- * code that makes it (the files below, by mtime). A change makes another key, so an entry is
- * never stale; old ones age out of the bounded store.
+ * rest of a `tools/list` request; their JSON only changes when what it is made of changes. So it
+ * is kept between requests, keyed by a fingerprint of everything the list is made of
+ * (Server::tool_sources(): every listed ability's name, label, description, schemas and meta,
+ * the built-in tools' descriptors, the server's id and profile) and of the code that makes it
+ * (the files below, by mtime). A change makes another key, so an entry is never stale.
  *
- * Not cached, and built as before on every request: without the extension (PHP keeps nothing
- * between requests), while a filter may change the list from PHP code (mcp_native_server_tools,
- * mcp_native_tools_list, mcp_native_tool_name: their answers cannot be fingerprinted), when
- * `mcp_native_cache_tool_list` returns false, and when an ability's data holds an object other
- * than stdClass (its JSON may change without it). A hit logs nothing about abilities skipped
- * when the list was built (they were logged then).
+ * - With the extension, the worker keeps it in memory (McpNative\cache_store, bounded; old
+ *   entries age out), with each page's DEFLATE form for gzip answers (Transport\GzipBody).
+ * - Without it, PHP keeps nothing between requests, so one option per server (not autoloaded)
+ *   holds the key and the texts, read back with one query: WordPress's own store, in its object
+ *   cache where the site has a persistent one. The key is XXH128 of serialize(). A list whose key
+ *   changed less than REWRITE_AFTER seconds after the last write is not written (a list that
+ *   changes on every request costs one write a minute, not one per request), nor one larger than
+ *   MAX_STORED_BYTES.
+ *
+ * Not cached, and built as before on every request: while a filter may change the list from PHP
+ * code (mcp_native_server_tools, mcp_native_tools_list, mcp_native_tool_name: their answers
+ * cannot be fingerprinted), when `mcp_native_cache_tool_list` returns false, and when an
+ * ability's data holds an object other than stdClass (its JSON may change without it). A hit logs
+ * nothing about abilities skipped when the list was built (they were logged then).
  */
 final class ToolListCache {
 
@@ -50,7 +58,17 @@ final class ToolListCache {
 		'NameSanitizer.php',
 		'SiteIdentity.php',
 		'Json.php',
+		'Transport/GzipBody.php',
 	);
+
+	/** The fallback's option of a server: this prefix and a hash of the server's id. */
+	public const OPTION_PREFIX = 'mcp_native_tool_list_';
+
+	/** Seconds after the fallback's last write before a list with another key is written. */
+	public const REWRITE_AFTER = 60;
+
+	/** The largest list (bytes of JSON) the fallback writes to the database. */
+	public const MAX_STORED_BYTES = 4 << 20;
 
 	/** Nesting above a tool in a tools/list message: the message, its result, the tools list. */
 	public const DEPTH_ABOVE = 3;
@@ -59,7 +77,7 @@ final class ToolListCache {
 	 * The key of a server's list, or null when it is not cached.
 	 */
 	public static function key( Server $server ): ?string {
-		if ( ! Contract::is_native() || ! function_exists( 'McpNative\\cache_fetch' ) ) {
+		if ( Contract::is_native() && ! function_exists( 'McpNative\\cache_fetch' ) ) {
 			return null;
 		}
 		foreach ( self::LIST_FILTERS as $hook ) {
@@ -68,7 +86,8 @@ final class ToolListCache {
 			}
 		}
 		/**
-		 * Filters whether this worker may keep a server's encoded tools/list between requests.
+		 * Filters whether a server's encoded tools/list may be kept between requests (with the
+		 * extension in the worker's memory, without it in an option).
 		 *
 		 * @param bool   $cache  Default true.
 		 * @param Server $server The server.
@@ -76,7 +95,8 @@ final class ToolListCache {
 		if ( true !== apply_filters( 'mcp_native_cache_tool_list', true, $server ) ) {
 			return null;
 		}
-		return \McpNative\fingerprint( array( self::FORMAT, self::code_stamp(), $server->tool_sources() ) );
+		$sources = array( self::FORMAT, self::code_stamp(), $server->tool_sources() );
+		return Contract::is_native() ? \McpNative\fingerprint( $sources ) : self::php_fingerprint( $sources );
 	}
 
 	/**
@@ -84,8 +104,17 @@ final class ToolListCache {
 	 *
 	 * @return list<string>|null
 	 */
-	public static function fetch( string $key ): ?array {
-		return \McpNative\cache_fetch( $key );
+	public static function fetch( Server $server, string $key ): ?array {
+		if ( Contract::is_native() ) {
+			return \McpNative\cache_fetch( $key );
+		}
+		$row = get_option( self::option( $server ), '' );
+		if ( ! is_string( $row ) || ! str_starts_with( $row, $key . ' ' ) ) {
+			return null;
+		}
+		$texts = explode( "\n", $row );
+		array_shift( $texts ); // The key and the time of writing.
+		return $texts;
 	}
 
 	/**
@@ -95,7 +124,7 @@ final class ToolListCache {
 	 * @param list<array<string, mixed>> $descriptors Tool descriptors, in list order.
 	 * @return list<string>|null
 	 */
-	public static function store( string $key, array $descriptors ): ?array {
+	public static function store( Server $server, string $key, array $descriptors ): ?array {
 		$texts = array();
 		foreach ( $descriptors as $descriptor ) {
 			$json = \McpNative\Plugin\Json::encode( $descriptor, \McpNative\Plugin\Json::MAX_DEPTH - self::DEPTH_ABOVE );
@@ -104,8 +133,83 @@ final class ToolListCache {
 			}
 			$texts[] = $json;
 		}
-		\McpNative\cache_store( $key, $texts );
+		if ( Contract::is_native() ) {
+			\McpNative\cache_store( $key, $texts );
+		} else {
+			self::write_option( $server, $key, $texts );
+		}
 		return $texts;
+	}
+
+	/**
+	 * A page's DEFLATE form (Transport\GzipBody), made at its first gzip answer and kept beside
+	 * the list under a key of its own: the list's key, the cursor and the page's length fix the
+	 * page's text. Null without zlib.
+	 */
+	public static function deflated( string $key, ?string $cursor, int $count, string $json ): ?string {
+		if ( ! Contract::is_native() ) {
+			return null; // The fallback's answers are plain JSON: nothing per page is kept.
+		}
+		$page_key = $key . ':deflate:' . $count . ':' . ( $cursor ?? '' );
+		$kept     = \McpNative\cache_fetch( $page_key );
+		if ( isset( $kept[0] ) ) {
+			return $kept[0];
+		}
+		$deflated = GzipBody::deflate( $json );
+		if ( null !== $deflated ) {
+			\McpNative\cache_store( $page_key, array( $deflated ) );
+		}
+		return $deflated;
+	}
+
+	/**
+	 * The fallback's fingerprint: XXH128 of serialize(), which tags every type and length as the
+	 * extension's does (`"1"` and `1`, `[]` and `{}` differ). None, as there, for a tree holding an
+	 * object other than stdClass or an enum (a class name follows `O:`, `C:` or `E:`; a string
+	 * that merely holds such text only turns the cache off), one nested deeper than MAX_DEPTH or
+	 * holding a reference cycle (json_encode()'s depth limit, run only on plain data), or one
+	 * serialize() refuses (a closure). So both keep the same lists (a list is not kept while an
+	 * ability too deep to convert is listed, and its skip is logged on every request).
+	 *
+	 * @param array<mixed> $sources
+	 */
+	private static function php_fingerprint( array $sources ): ?string {
+		try {
+			$serialized = serialize( $sources );
+		} catch ( \Throwable $e ) {
+			return null;
+		}
+		if ( 1 === preg_match( '/[OCE]:\d+:"(?!stdClass":)/', $serialized ) || false === json_encode( $sources, JSON_INVALID_UTF8_SUBSTITUTE, \McpNative\MAX_DEPTH ) ) {
+			return null;
+		}
+		return hash( 'xxh128', $serialized );
+	}
+
+	/** The fallback's option name of a server's list. */
+	private static function option( Server $server ): string {
+		return self::OPTION_PREFIX . substr( md5( $server->id ), 0, 16 );
+	}
+
+	/**
+	 * Writes a server's list to its option, as `KEY TIME`, then `\nTEXT` for each text (a JSON
+	 * text never holds a raw newline), unless a list with another key was written less than REWRITE_AFTER ago or it
+	 * is larger than MAX_STORED_BYTES. The option was read by fetch() on this request (WordPress
+	 * keeps it in its object cache), so the check costs no query.
+	 *
+	 * @param list<string> $texts
+	 */
+	private static function write_option( Server $server, string $key, array $texts ): void {
+		$name    = self::option( $server );
+		$old     = get_option( $name, '' );
+		$head    = is_string( $old ) ? explode( "\n", $old, 2 )[0] : '';
+		$written = (int) ( explode( ' ', $head )[1] ?? 0 );
+		if ( time() - $written < self::REWRITE_AFTER ) {
+			return;
+		}
+		$row = $key . ' ' . time() . ( array() === $texts ? '' : "\n" . implode( "\n", $texts ) );
+		if ( strlen( $row ) <= self::MAX_STORED_BYTES ) {
+			update_option( $name, $row, false );
+		}
 	}
 
 	/**

@@ -18,6 +18,7 @@ use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Plugin;
+use McpNative\Plugin\RawJson;
 use McpNative\Plugin\Protocol\Dispatcher;
 use McpNative\Plugin\Protocol\RequestMeta;
 use McpNative\Plugin\Server;
@@ -308,7 +309,8 @@ final class HttpTransport {
 	}
 
 	/**
-	 * rest_pre_serve_request: our endpoints' bodies are encoded by our encoder; empty bodies stay empty.
+	 * rest_pre_serve_request: our endpoints' bodies are encoded by our encoder; empty bodies stay
+	 * empty; an answer whose bulk was compressed ahead goes gzip-encoded to a client that takes it.
 	 *
 	 * @param bool              $served  Whether already served.
 	 * @param \WP_HTTP_Response $result  Response.
@@ -323,7 +325,15 @@ final class HttpTransport {
 		if ( null === $data || 'HEAD' === $request->get_method() ) {
 			return true;
 		}
-		$json = Json::encode( $data );
+		$parts = Json::parts( $data );
+		$gzip  = null !== $parts && GzipBody::allowed( $request ) ? GzipBody::of( $parts ) : null;
+		if ( null !== $gzip ) {
+			header( 'Content-Encoding: gzip' );
+			header( 'Vary: Accept-Encoding', false );
+			echo $gzip; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a gzip body of our encoder's JSON.
+			return true;
+		}
+		$json = null === $parts ? null : RawJson::join( $parts );
 		if ( null === $json ) {
 			Logger::error( 'A response could not be encoded as JSON', array( 'route' => $request->get_route() ) );
 			status_header( 500 ); // WP_REST_Server::set_status() is protected: calling it would be fatal.
