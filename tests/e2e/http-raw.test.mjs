@@ -223,6 +223,32 @@ test('a session started on one web node works on another (no per-process state)'
   }
 });
 
+test('a kept tools/list goes gzip to a client that accepts it, on both web nodes, decoding to the same bytes', async () => {
+  const second = (process.env.E2E_SECOND_SITE_URL || '').replace(/\/+$/, '');
+  const runtime = await http(`${CFG.site}/wp-json/mcp-native-e2e/v1/runtime`, { method: 'GET' });
+  assert.equal(typeof runtime.json?.extension_loaded, 'boolean', runtime.text);
+  // The extension's worker keeps each page compressed; the fallback keeps no compressed form.
+  // The custom server's list is not kept at all: it lists an ability too deep to convert (whose
+  // skip is logged on every list), so it is built, and sent plain, on every request.
+  for (const site of [CFG.site, ...(second ? [second] : [])]) {
+    for (const [label, base] of URLS) {
+      const compressed = runtime.json.extension_loaded && label === 'default' ? 'gzip' : null;
+      const url = base.replace(CFG.site, site);
+      const { sessionId, protocolVersion } = await rawInitialize(url);
+      const list = (encoding) => http(url, { body: rpcBody('tools/list', {}, 60), sessionId, protocolVersion, headers: { 'Accept-Encoding': encoding } });
+      const plain = await list('identity');
+      assert.equal(plain.status, 200, plain.text);
+      assert.equal(plain.headers.get('content-encoding'), null, `${site} ${label}: identity asked for`);
+      for (const round of ['first', 'kept']) {
+        const answer = await list('gzip, deflate'); // what fetch itself sends
+        assert.equal(answer.status, 200, answer.text);
+        assert.equal(answer.headers.get('content-encoding'), compressed, `${site} ${label} (${round})`);
+        assert.equal(answer.text, plain.text, `${site} ${label} (${round}): fetch decodes it to the plain answer`);
+      }
+    }
+  }
+});
+
 test('concurrent sessions of one user do not clobber each other (8 parallel initializes, 2 nodes)', async () => {
   const second = (process.env.E2E_SECOND_SITE_URL || CFG.site).replace(/\/+$/, '');
   const nodes = [CFG.site, second];
