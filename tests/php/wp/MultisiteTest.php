@@ -19,6 +19,7 @@ use McpNative\Plugin\Admin\NetworkPage;
 use McpNative\Plugin\Admin\StatusPage;
 use McpNative\Plugin\Session\SessionStore;
 use McpNative\Plugin\SiteIdentity;
+use McpNative\Plugin\Uninstaller;
 
 /**
  * @group multisite
@@ -254,5 +255,38 @@ final class MultisiteTest extends TestCase {
 			);
 		}
 		$this->assertCount( 2, array_unique( $keys ), 'two sites, one Claude Desktop key' );
+	}
+
+	public function test_deleting_the_plugin_removes_its_options_on_every_site_of_the_network(): void {
+		global $wpdb;
+		$sites = array( get_main_site_id(), $this->two, $this->three );
+		$saved = array();
+		foreach ( $sites as $site ) {
+			switch_to_blog( $site );
+			$saved[ $site ] = $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value, autoload FROM {$wpdb->options} WHERE option_name LIKE %s", '%' . $wpdb->esc_like( Uninstaller::OPTION_PREFIX ) . '%' ), ARRAY_A );
+			update_option( 'mcp_native_uninstall_probe', $site, false );
+			update_option( 'mcp-native-uninstall-kept', $site, false );
+			restore_current_blog();
+		}
+		try {
+			Uninstaller::run();
+			foreach ( $sites as $site ) {
+				switch_to_blog( $site );
+				wp_cache_flush();
+				$this->assertFalse( get_option( 'mcp_native_uninstall_probe' ), "site $site" );
+				$this->assertSame( (string) $site, (string) get_option( 'mcp-native-uninstall-kept' ), "site $site: not ours, kept" );
+				delete_option( 'mcp-native-uninstall-kept' );
+				restore_current_blog();
+			}
+		} finally {
+			foreach ( $saved as $site => $rows ) {
+				switch_to_blog( $site );
+				foreach ( $rows as $row ) {
+					$wpdb->replace( $wpdb->options, $row );
+				}
+				restore_current_blog();
+			}
+			wp_cache_flush();
+		}
 	}
 }

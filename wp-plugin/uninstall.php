@@ -1,0 +1,14 @@
+<?php
+/**
+ * Run by WordPress when the plugin is deleted from the Plugins screen (the plugin itself is not
+ * loaded then): removes what it stored.
+ *
+ * @package McpNative
+ */
+
+if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
+	exit;
+}
+
+require_once __DIR__ . '/includes/Uninstaller.php';
+\McpNative\Plugin\Uninstaller::run();
