@@ -50,7 +50,8 @@ final class ToolsHandler {
 		// The kept JSON texts when there are (cached or just stored), else the descriptors.
 		$page = Cursor::page( 'tools', $texts ?? $descriptors, $message->param( 'cursor' ), 'tools/list', $this->server->id );
 		if ( null !== $texts ) {
-			// Kept texts come with their compressed form, made once per page (Transport\GzipBody).
+			// With the extension, kept texts come with their compressed form, made once per page
+			// and kept too (ToolListCache::deflated, for Transport\GzipBody).
 			$cursor        = $message->param( 'cursor' );
 			$count         = count( $page['tools'] );
 			$page['tools'] = RawJson::list(

@@ -192,9 +192,10 @@ final class ToolListCache {
 
 	/**
 	 * Writes a server's list to its option, as `KEY TIME`, then `\nTEXT` for each text (a JSON
-	 * text never holds a raw newline), unless a list with another key was written less than REWRITE_AFTER ago or it
-	 * is larger than MAX_STORED_BYTES. The option was read by fetch() on this request (WordPress
-	 * keeps it in its object cache), so the check costs no query.
+	 * text never holds a raw newline), unless a list was written less than REWRITE_AFTER seconds
+	 * ago (under another key: this one would have been a hit) or it is larger than
+	 * MAX_STORED_BYTES. fetch() read the option on this request and WordPress keeps it in its
+	 * object cache, so the check costs no query.
 	 *
 	 * @param list<string> $texts
 	 */
