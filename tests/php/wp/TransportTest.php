@@ -403,6 +403,9 @@ final class TransportTest extends AbstractMcpTest {
 				$this->assertSame( $plain['body'], $gzip['body'], $round );
 			}
 		}
+		$buffered = $list( array( 'Accept-Encoding' => 'gzip', 'X-Mcpn-Test-Ob-Start' => '1' ) );
+		$this->assertArrayNotHasKey( 'content-encoding', $buffered['headers'], 'a buffer a plugin opened: plain JSON' );
+		$this->assertSame( $plain['body'], $buffered['body'] );
 		$refused = $list( array( 'Accept-Encoding' => 'gzip;q=0, deflate' ) );
 		$this->assertArrayNotHasKey( 'content-encoding', $refused['headers'], 'q=0 refuses gzip' );
 		$this->assertSame( $plain['body'], $refused['body'] );

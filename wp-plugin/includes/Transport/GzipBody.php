@@ -23,9 +23,10 @@ use McpNative\Plugin\RawJson;
  * whole text: any gzip decoder reads it as the JSON Json::encode() gives.
  *
  * Only then, and only when nothing else encodes this response: the client accepts gzip (no
- * `q=0`), headers are not sent, no output handler but PHP's default buffer is active (a page
- * cache or ob_gzhandler would get bytes it does not expect), zlib.output_compression is off, no
- * Content-Encoding is set, and `mcp_native_gzip_answers` does not return false. Every other
+ * `q=0`), headers are not sent, no output buffer is open but PHP's own (php.ini's
+ * output_buffering: a page cache, ob_gzhandler or any buffer a plugin opened would get bytes it
+ * does not expect), zlib.output_compression is off, no Content-Encoding is set, and
+ * `mcp_native_gzip_answers` does not return false. Every other
  * answer is sent as before (small ones gain little).
  */
 final class GzipBody {
@@ -50,10 +51,12 @@ final class GzipBody {
 		if ( filter_var( ini_get( 'zlib.output_compression' ), FILTER_VALIDATE_BOOLEAN ) || '' !== (string) ini_get( 'zlib.output_handler' ) ) {
 			return false;
 		}
-		foreach ( ob_list_handlers() as $handler ) {
-			if ( 'default output handler' !== $handler ) {
-				return false;
-			}
+		// Only PHP's own buffer (php.ini's output_buffering) may be open: a buffer a plugin opened,
+		// with or without a callback, may keep or rewrite what it gets.
+		$own      = in_array( strtolower( trim( (string) ini_get( 'output_buffering' ) ) ), array( '', '0', 'off', 'no', 'false', 'none' ), true ) ? 0 : 1;
+		$handlers = ob_list_handlers();
+		if ( count( $handlers ) > $own || ( 1 === count( $handlers ) && 'default output handler' !== $handlers[0] ) ) {
+			return false;
 		}
 		foreach ( headers_list() as $header ) {
 			if ( 0 === stripos( $header, 'content-encoding:' ) ) {
