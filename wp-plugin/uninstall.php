@@ -10,5 +10,6 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 	exit;
 }
 
+require_once __DIR__ . '/includes/Session/SessionStore.php'; // Its META_PREFIX names the session records.
 require_once __DIR__ . '/includes/Uninstaller.php';
 \McpNative\Plugin\Uninstaller::run();

@@ -9,19 +9,19 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin;
 
+use McpNative\Plugin\Session\SessionStore;
+
 /**
  * Everything the plugin writes to a site is named with one of two prefixes: options and
  * transients (the site identity, the request-state secret, the fallback's tools/list rows,
  * cancellation records, the accelerator's verdicts, throttled log marks) start with
- * `mcp_native_`, and session records are user meta starting with `_mcp_native_session_` (on a
- * network, followed by the site's id). Deleting the plugin removes them on every site of the
+ * `mcp_native_`, and session records are user meta starting with SessionStore::META_PREFIX (on
+ * a network, followed by the site's id). Deleting the plugin removes them on every site of the
  * network. Nothing else is touched: the abilities belong to the plugins that registered them.
  */
 final class Uninstaller {
 
 	public const OPTION_PREFIX = 'mcp_native_';
-
-	public const USER_META_PREFIX = '_mcp_native_session_';
 
 	public static function run(): void {
 		if ( is_multisite() ) {
@@ -34,7 +34,7 @@ final class Uninstaller {
 			self::delete_options();
 		}
 		global $wpdb;
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( self::USER_META_PREFIX ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( SessionStore::META_PREFIX ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		// User meta is cached per user; a persistent object cache would otherwise keep the rows.
 		if ( function_exists( 'wp_cache_supports' ) && wp_cache_supports( 'flush_group' ) ) {
 			wp_cache_flush_group( 'user_meta' );

@@ -11,6 +11,7 @@ declare(strict_types=1);
 
 namespace McpNative\Tests\WP;
 
+use McpNative\Plugin\Session\SessionStore;
 use McpNative\Plugin\Tools\ToolListCache;
 use McpNative\Plugin\Uninstaller;
 
@@ -26,7 +27,7 @@ final class UninstallTest extends TestCase {
 		parent::setUp();
 		global $wpdb;
 		$this->options   = $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value, autoload FROM {$wpdb->options} WHERE option_name LIKE %s", '%' . $wpdb->esc_like( Uninstaller::OPTION_PREFIX ) . '%' ), ARRAY_A );
-		$this->user_meta = $wpdb->get_results( $wpdb->prepare( "SELECT user_id, meta_key, meta_value FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( Uninstaller::USER_META_PREFIX ) . '%' ), ARRAY_A );
+		$this->user_meta = $wpdb->get_results( $wpdb->prepare( "SELECT user_id, meta_key, meta_value FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( SessionStore::META_PREFIX ) . '%' ), ARRAY_A );
 	}
 
 	protected function tearDown(): void {
@@ -46,7 +47,7 @@ final class UninstallTest extends TestCase {
 		update_option( ToolListCache::OPTION_PREFIX . '0123456789abcdef', 'key 1', false );
 		update_option( 'mcp_native_site_id', 'a site id' );
 		set_transient( 'mcp_native_log_uninstall_test', 1, 600 );
-		add_user_meta( $user, Uninstaller::USER_META_PREFIX . 'abc', array( 'session' => 1 ) );
+		add_user_meta( $user, SessionStore::META_PREFIX . 'abc', array( 'session' => 1 ) );
 		// Kept: the LIKE patterns escape `_` (unescaped, `mcp-native-…` would match them).
 		update_option( 'mcp-native-not-ours', 'kept', false );
 		update_option( 'blogname', 'The site' );
@@ -61,7 +62,7 @@ final class UninstallTest extends TestCase {
 		$this->assertFalse( get_option( ToolListCache::OPTION_PREFIX . '0123456789abcdef' ) );
 		$this->assertFalse( get_option( 'mcp_native_site_id' ) );
 		$this->assertFalse( get_transient( 'mcp_native_log_uninstall_test' ) );
-		$this->assertSame( array(), get_user_meta( $user, Uninstaller::USER_META_PREFIX . 'abc' ) );
+		$this->assertSame( array(), get_user_meta( $user, SessionStore::META_PREFIX . 'abc' ) );
 		global $wpdb;
 		$this->assertSame( '0', (string) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE %s", '%' . $wpdb->esc_like( Uninstaller::OPTION_PREFIX ) . '%' ) ), 'no option or transient of ours is left' );
 		$this->assertSame( 'kept', get_option( 'mcp-native-not-ours' ) );
