@@ -49,15 +49,11 @@ final class ToolsHandler {
 		}
 		// The kept JSON texts when there are (cached or just stored), else the descriptors.
 		$page = Cursor::page( 'tools', $texts ?? $descriptors, $message->param( 'cursor' ), 'tools/list', $this->server->id );
-		if ( null !== $texts ) {
+		if ( null !== $texts && null !== $key ) {
 			// With the extension, kept texts come with their compressed form, made once per page
-			// and kept too (ToolListCache::deflated, for Transport\GzipBody).
+			// and kept too (for Transport\GzipBody).
 			$cursor        = $message->param( 'cursor' );
-			$count         = count( $page['tools'] );
-			$page['tools'] = RawJson::list(
-				$page['tools'],
-				null === $key ? null : static fn( string $json ): ?string => ToolListCache::deflated( $key, is_string( $cursor ) ? $cursor : null, $count, $json )
-			);
+			$page['tools'] = RawJson::list( $page['tools'], ToolListCache::deflater( $key, is_string( $cursor ) ? $cursor : null, count( $page['tools'] ) ) );
 		}
 		return $page;
 	}

@@ -142,24 +142,29 @@ final class ToolListCache {
 	}
 
 	/**
-	 * A page's DEFLATE form (Transport\GzipBody), made at its first gzip answer and kept beside
-	 * the list under a key of its own: the list's key, the cursor and the page's length fix the
-	 * page's text. Null without zlib.
+	 * What gives a page its DEFLATE form (Transport\GzipBody), or null when none is kept (the
+	 * fallback's answers are plain JSON). With the extension the form is made at the page's first
+	 * gzip answer and kept beside the list under a key of its own: the list's key, the cursor and
+	 * the page's length fix the page's text.
+	 *
+	 * @return (\Closure(string): ?string)|null Given the page's text, its form (null without zlib).
 	 */
-	public static function deflated( string $key, ?string $cursor, int $count, string $json ): ?string {
+	public static function deflater( string $key, ?string $cursor, int $count ): ?\Closure {
 		if ( ! Contract::is_native() ) {
-			return null; // The fallback's answers are plain JSON: nothing per page is kept.
+			return null;
 		}
 		$page_key = $key . ':deflate:' . $count . ':' . ( $cursor ?? '' );
-		$kept     = \McpNative\cache_fetch( $page_key );
-		if ( isset( $kept[0] ) ) {
-			return $kept[0];
-		}
-		$deflated = GzipBody::deflate( $json );
-		if ( null !== $deflated ) {
-			\McpNative\cache_store( $page_key, array( $deflated ) );
-		}
-		return $deflated;
+		return static function ( string $json ) use ( $page_key ): ?string {
+			$kept = \McpNative\cache_fetch( $page_key );
+			if ( isset( $kept[0] ) ) {
+				return $kept[0];
+			}
+			$deflated = GzipBody::deflate( $json );
+			if ( null !== $deflated ) {
+				\McpNative\cache_store( $page_key, array( $deflated ) );
+			}
+			return $deflated;
+		};
 	}
 
 	/**

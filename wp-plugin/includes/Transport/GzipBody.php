@@ -26,8 +26,8 @@ use McpNative\Plugin\RawJson;
  * `q=0`), headers are not sent, no output buffer is open but PHP's own (php.ini's
  * output_buffering: a page cache, ob_gzhandler or any buffer a plugin opened would get bytes it
  * does not expect), zlib.output_compression is off, no Content-Encoding is set, and
- * `mcp_native_gzip_answers` does not return false. Every other
- * answer is sent as before (small ones gain little).
+ * `mcp_native_gzip_answers` does not return false. Every other answer is sent as before (small
+ * ones gain little). Without zlib no part has a compressed form (deflate()), so of() says no.
  */
 final class GzipBody {
 
@@ -45,7 +45,7 @@ final class GzipBody {
 	 */
 	public static function allowed( \WP_REST_Request $request ): bool {
 		$accept = $request->get_header( 'accept-encoding' );
-		if ( ! is_string( $accept ) || ! self::accepts_gzip( $accept ) || headers_sent() || ! function_exists( 'deflate_init' ) ) {
+		if ( ! is_string( $accept ) || ! self::accepts_gzip( $accept ) || headers_sent() ) {
 			return false;
 		}
 		if ( filter_var( ini_get( 'zlib.output_compression' ), FILTER_VALIDATE_BOOLEAN ) || '' !== (string) ini_get( 'zlib.output_handler' ) ) {
@@ -106,24 +106,24 @@ final class GzipBody {
 	 * @param list<string|RawJson> $parts
 	 */
 	public static function of( array $parts ): ?string {
-		$body       = self::HEADER;
-		$crc        = hash_init( 'crc32b' );
-		$size       = 0;
-		$compressed = false;
-		foreach ( $parts as $part ) {
-			$text = $part instanceof RawJson ? $part->json : $part;
-			hash_update( $crc, $text );
-			$size    += strlen( $text );
-			$deflated = $part instanceof RawJson ? $part->deflated() : null;
-			if ( null !== $deflated ) {
-				$body      .= $deflated;
-				$compressed = true;
-			} else {
-				$body .= self::stored( $text );
+		$deflated = array();
+		foreach ( $parts as $i => $part ) {
+			$blocks = $part instanceof RawJson ? $part->deflated() : null;
+			if ( null !== $blocks ) {
+				$deflated[ $i ] = $blocks;
 			}
 		}
-		if ( ! $compressed ) {
-			return null;
+		if ( array() === $deflated ) {
+			return null; // Nothing to gain: the caller sends the text, unread here.
+		}
+		$body = self::HEADER;
+		$crc  = hash_init( 'crc32b' );
+		$size = 0;
+		foreach ( $parts as $i => $part ) {
+			$text = $part instanceof RawJson ? $part->json : $part;
+			hash_update( $crc, $text );
+			$size += strlen( $text );
+			$body .= $deflated[ $i ] ?? self::stored( $text );
 		}
 		// The trailer: CRC-32 and length mod 2^32, little-endian (hash_final gives the CRC big-endian).
 		return $body . self::LAST_BLOCK . strrev( hash_final( $crc, true ) ) . pack( 'V', $size & 0xffffffff );

@@ -18,9 +18,9 @@ use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\Plugin;
-use McpNative\Plugin\RawJson;
 use McpNative\Plugin\Protocol\Dispatcher;
 use McpNative\Plugin\Protocol\RequestMeta;
+use McpNative\Plugin\RawJson;
 use McpNative\Plugin\Server;
 use McpNative\Plugin\Session\SessionStore;
 
