@@ -235,8 +235,8 @@ pub fn str_to_int(s: &[u8]) -> i64 {
     match numeric_prefix(s) {
         Some(Num::Int(i)) => i,
         Some(Num::Float(f)) => {
-            if f.is_nan() {
-                0
+            if !f.is_finite() {
+                0 // zend_dval_to_lval_cap: NAN and INF ("1e400") are 0, finite floats saturate
             } else if f >= 9.223372036854775807e18 {
                 i64::MAX
             } else if f <= -9.223372036854775808e18 {
@@ -988,6 +988,9 @@ mod tests {
         assert_eq!(str_to_int(b"1e20"), i64::MAX);
         assert_eq!(str_to_int(b" 12 "), 12);
         assert_eq!(str_to_int(b"1.9e1"), 19);
+        // an overflowing exponent is INF, which (int) makes 0 (finite floats saturate)
+        assert_eq!(str_to_int(b"1e400"), 0);
+        assert_eq!(str_to_int(b"-1e400"), 0);
         assert_eq!(float_to_int(1e20), 7766279631452241920);
         assert_eq!(float_to_int(-1e19), 8446744073709551616);
         assert_eq!(float_to_int(f64::NAN), 0);

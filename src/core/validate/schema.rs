@@ -17,8 +17,10 @@ pub enum TypeName {
     Integer,
     Boolean,
     Null,
-    /// A type WordPress does not know: no type check (backward compatibility).
-    Invalid(Vec<u8>),
+    /// A type WordPress does not know: no type check (backward compatibility). `name` is the
+    /// member as `implode()` writes it; `falsy` whether PHP reads the member as false, for a list
+    /// whose first unknown member core falls back to (`! $best_type` then fails the value).
+    Invalid { name: Vec<u8>, falsy: bool },
 }
 
 impl TypeName {
@@ -31,7 +33,7 @@ impl TypeName {
             b"integer" => TypeName::Integer,
             b"boolean" => TypeName::Boolean,
             b"null" => TypeName::Null,
-            other => TypeName::Invalid(other.to_vec()),
+            other => TypeName::Invalid { name: other.to_vec(), falsy: other.is_empty() || other == b"0" },
         }
     }
     pub fn name(&self) -> String {
@@ -43,11 +45,15 @@ impl TypeName {
             TypeName::Integer => "integer".into(),
             TypeName::Boolean => "boolean".into(),
             TypeName::Null => "null".into(),
-            TypeName::Invalid(s) => String::from_utf8_lossy(s).into_owned(),
+            TypeName::Invalid { name, .. } => String::from_utf8_lossy(name).into_owned(),
         }
     }
     pub fn is_valid(&self) -> bool {
-        !matches!(self, TypeName::Invalid(_))
+        !matches!(self, TypeName::Invalid { .. })
+    }
+    /// An unknown type PHP reads as false (`""`, `"0"`, `0`, `0.0`, `null`, `false`).
+    pub fn is_falsy(&self) -> bool {
+        matches!(self, TypeName::Invalid { falsy: true, .. })
     }
 }
 
@@ -313,8 +319,11 @@ impl Compiler {
                     ents(t)
                         .map(|(_, e)| match e.shape() {
                             Shape::Str(b) => TypeName::parse(b),
-                            Shape::Int(i) => TypeName::Invalid(i.to_string().into_bytes()),
-                            _ => TypeName::Invalid(b"?".to_vec()),
+                            Shape::Int(i) => TypeName::Invalid { name: i.to_string().into_bytes(), falsy: i == 0 },
+                            Shape::Float(f) => TypeName::Invalid { name: php::float_to_php_string(f).into_bytes(), falsy: f == 0.0 },
+                            Shape::Bool(b) => TypeName::Invalid { name: if b { b"1".to_vec() } else { Vec::new() }, falsy: !b },
+                            Shape::Null => TypeName::Invalid { name: Vec::new(), falsy: true },
+                            _ => TypeName::Invalid { name: b"?".to_vec(), falsy: false },
                         })
                         .collect(),
                 ),

@@ -341,7 +341,7 @@ impl<'p> Ctx<'p> {
                     }
                 }
                 TypeName::String => self.string(k, n)?,
-                TypeName::Invalid(_) => true,
+                TypeName::Invalid { .. } => true,
             };
             if !type_ok {
                 return Ok(());
@@ -705,7 +705,7 @@ fn enum_fast(k: K<'_>, n: &Node, eff: &Ty) -> Option<bool> {
 fn format_applies(t: &Ty) -> bool {
     match t {
         Ty::Missing | Ty::LooseTrue | Ty::Other => true,
-        Ty::One(TypeName::String) | Ty::One(TypeName::Invalid(_)) => true,
+        Ty::One(TypeName::String) | Ty::One(TypeName::Invalid { .. }) => true,
         Ty::One(_) => false,
         // A list that found no best type never gets here; one that did was resolved.
         Ty::List(_) => false,
@@ -726,13 +726,14 @@ fn best_type<'a, V: View<'a>>(v: V, k: K<'a>, types: &[TypeName]) -> Option<Type
             TypeName::Boolean => is_boolean(k),
             TypeName::String => matches!(k, K::Str(_)),
             TypeName::Null => matches!(k, K::Null),
-            TypeName::Invalid(_) => false,
+            TypeName::Invalid { .. } => false,
         };
         if ok {
             return Some(t.clone());
         }
     }
-    types.iter().find(|t| !t.is_valid()).cloned()
+    // core falls back to the first unknown type, and then fails the value when PHP reads it as false
+    types.iter().find(|t| !t.is_valid()).filter(|t| !t.is_falsy()).cloned()
 }
 
 /// `array_key_exists( $name, $value )`.

@@ -30,6 +30,25 @@ fn coercions() {
 }
 
 #[test]
+fn type_lists_fall_back_to_their_first_unknown_member_unless_php_reads_it_as_false() {
+    // rest_handle_multi_type_schema() answers the first unknown type; `! $best_type` then fails
+    assert!(ok(json!(true), json!({"type": ["bar", "string"]})));
+    for falsy in [json!("0"), json!(""), json!(0), json!(0.0), json!(null), json!(false)] {
+        assert!(!ok(json!(true), json!({"type": [falsy.clone()]})), "{falsy}");
+        assert!(!ok(json!(5), json!({"type": [falsy.clone(), "string"]})), "{falsy}");
+    }
+    assert!(ok(json!(true), json!({"type": [0.87, null]})));
+    assert!(ok(json!(true), json!({"type": [7]})));
+}
+
+#[test]
+fn an_integer_enum_compares_an_overflowing_numeric_string_as_zero() {
+    // (int) "1e400" is 0 in PHP: core sanitizes the value to 0 before comparing
+    assert!(ok(json!("1e400"), json!({"type": "integer", "enum": [1, 0, 7]})));
+    assert!(!ok(json!("1e400"), json!({"type": "integer", "enum": [1, 7]})));
+}
+
+#[test]
 fn all_violations_with_paths() {
     let schema = json!({
         "type": "object",
