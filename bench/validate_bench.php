@@ -109,10 +109,34 @@ foreach ( $cases as [ $label, $schema, $value ] ) {
 		$failed = true;
 		fprintf( STDERR, "%s: verdicts differ (core %s, native %s, fallback %s)\n", $label, var_export( $core_valid, true ), var_export( $native_valid, true ), var_export( $php_valid, true ) );
 	}
-	$native = mcp_native_bench_rate( static fn() => \McpNative\validate( $value, $schema ) );
-	$core   = mcp_native_bench_rate( static fn() => rest_validate_value_from_schema( $value, $schema, 'input' ) );
-	$php    = mcp_native_bench_rate( static fn() => Validator::validate( $value, $schema ) );
-	printf( "%-30s %14s %14s %14s %11.1fx %13.2fx\n", $label, number_format( $native ), number_format( $core ), number_format( $php ), $native / $core, $php / $core );
+	// Paired rounds (bench/support.php): each ratio is the median of rounds that time core and
+	// the other side one right after the other, so the machine's changes of speed cancel out.
+	$core_loop = static function ( int $n ) use ( $value, $schema ) {
+		for ( $i = 0; $i < $n; $i++ ) {
+			rest_validate_value_from_schema( $value, $schema, 'input' );
+		}
+	};
+	[ $native, , $native_ratio ] = mcp_native_bench_pair_loops(
+		static function ( int $n ) use ( $value, $schema ) {
+			for ( $i = 0; $i < $n; $i++ ) {
+				\McpNative\validate( $value, $schema );
+			}
+		},
+		$core_loop,
+		9,
+		0.1
+	);
+	[ $php, $core, $php_ratio ] = mcp_native_bench_pair_loops(
+		static function ( int $n ) use ( $value, $schema ) {
+			for ( $i = 0; $i < $n; $i++ ) {
+				Validator::validate( $value, $schema );
+			}
+		},
+		$core_loop,
+		9,
+		0.1
+	);
+	printf( "%-30s %14s %14s %14s %11.1fx %13.2fx\n", $label, number_format( $native ), number_format( $core ), number_format( $php ), $native_ratio, $php_ratio );
 }
 printf( "verdicts: %s (WordPress %s)\n", $failed ? 'DIFFER' : 'identical', $GLOBALS['wp_version'] );
 exit( $failed ? 1 : 0 );

@@ -797,6 +797,47 @@ final class Worker {
 		return array( $outcome, $this->notices ? implode( '; ', $this->notices ) : null );
 	}
 
+	/**
+	 * The fallback's `standard` profile walks the value itself and asks core's functions node by
+	 * node: its verdict (no violation, or some) must be the one core's whole
+	 * rest_validate_value_from_schema() gives. Skipped where the fallback refused the schema or
+	 * value before core saw it (`schema`, `depth`, `size`: core would recurse without end or
+	 * crash) and where core itself throws.
+	 */
+	private function check_core_verdict( array $args, int $i ): void {
+		if ( count( $args ) < 2 || count( $args ) > 4 || ! is_array( $args[1] ) || 'standard' !== ( $args[2] ?? 'standard' ) || ! is_string( $args[3] ?? '' ) ) {
+			return;
+		}
+		$this->notices = array();
+		try {
+			$violations = \McpNative\Plugin\Fallback\Validator::validate( $args[0], $args[1] );
+		} catch ( \Throwable $e ) {
+			return;
+		}
+		foreach ( $violations as $v ) {
+			if ( in_array( $v['keyword'], array( 'schema', 'depth', 'size' ), true ) ) {
+				return;
+			}
+		}
+		set_error_handler( static fn() => true );
+		try {
+			$core = \rest_validate_value_from_schema( $args[0], $args[1], 'value' );
+		} catch ( \Throwable $e ) {
+			return;
+		} finally {
+			restore_error_handler();
+		}
+		$this->bump( 'compared', 'validate/core' );
+		if ( ( true === $core ) !== ( array() === $violations ) ) {
+			$this->finding(
+				'mismatches',
+				'validate/core',
+				$i,
+				'args: ' . Describe::summary( $args, 600 ) . "\n  core:     " . ( true === $core ? 'valid' : $core->get_error_code() ) . "\n  fallback: " . substr( (string) Describe::of( $violations ), 0, 600 )
+			);
+		}
+	}
+
 	private function bump( string $what, string $name ): void {
 		$this->stats[ $what ][ $name ] = ( $this->stats[ $what ][ $name ] ?? 0 ) + 1;
 	}
@@ -857,6 +898,9 @@ final class Worker {
 					'args: ' . Describe::summary( $args, 600 ) . "\n  native:   " . substr( $outcomes['native'], 0, 600 ) . "\n  fallback: " . substr( $outcomes['fallback'], 0, 600 )
 				);
 			}
+		}
+		if ( 'validate' === $name && null !== $fallback && ! $this->gen->reentrant ) {
+			$this->check_core_verdict( $args, $i );
 		}
 		unset( $args, $outcomes );
 		foreach ( $this->gen->resources as $r ) {

@@ -100,7 +100,7 @@ PHP;
 		$this->assertSame( end( $native ), end( $fallback ) );
 	}
 
-	/** Core is the judge: a valid value costs one core call, and what core accepts the fallback accepts. */
+	/** Core is the judge: what core accepts the fallback accepts, and it names every violation. */
 	public function test_standard_verdict_is_cores(): void {
 		$schema = array( 'type' => 'object', 'properties' => array( 'n' => array( 'type' => 'integer', 'minimum' => 2 ), 'e' => array( 'type' => 'string', 'format' => 'email' ) ) );
 		foreach ( array( array( 'n' => '3', 'e' => 'a@b.co' ), array( 'n' => 1 ), array( 'e' => 'nope' ), array( 'n' => 'x', 'e' => 'x' ) ) as $value ) {
@@ -108,6 +108,41 @@ PHP;
 			$this->assertSame( true === $core, array() === Validator::validate( $value, $schema ), json_encode( $value ) );
 		}
 		$this->assertSame( array( '/n type', '/e format' ), self::places( Validator::validate( array( 'n' => 'x', 'e' => 'x' ), $schema ) ) );
+	}
+
+	/**
+	 * The standard fallback walks the value itself, node by node, with core's functions (no whole
+	 * call first): core's quirks that decide a verdict must hold in that walk too. Each case was a
+	 * difference from core or from the extension once.
+	 */
+	public function test_the_walk_keeps_cores_verdicts_where_core_is_quirky(): void {
+		$cases = array(
+			// a type list falls back to its first unknown member; a member PHP reads as false fails
+			array( true, array( 'type' => array( '0' ) ), array( ' type' ) ),
+			array( 5, array( 'type' => array( 'x' => null, 'y' => 0.87 ) ), array( ' type' ) ),
+			array( 5, array( 'type' => array( 0.87, 'string' ) ), array() ),
+			// `true` is the 'null' case of core's loose switch
+			array( 5, array( 'type' => true ), array( ' type' ) ),
+			array( null, array( 'type' => true ), array() ),
+			// `format` on a value that is no string: core reads a scalar as its string, an array as ''
+			array( array( 'x', 'y' ), array( 'type' => array( 'string', 'bar' ), 'format' => 'uri' ), array() ),
+			array( array( 'x', 'y' ), array( 'type' => array( 'string', 'bar' ), 'format' => 'ip', 'enum' => array( 'a', 'b' ) ), array( ' enum', ' format' ) ),
+			// an integer failing one keyword may fail being whole too
+			array( array( 'n' => 2.5 ), array( 'type' => 'object', 'properties' => array( 'n' => array( 'type' => 'integer', 'multipleOf' => 3 ) ) ), array( '/n multipleOf', '/n type' ) ),
+			array( '38.6', array( 'type' => 'integer', 'multipleOf' => 0.5 ), array( ' multipleOf', ' type' ) ),
+			// (int) "1e400" is 0: in the enum
+			array( array( 'a' => '1e400' ), array( 'type' => 'object', 'additionalProperties' => array( 'type' => 'integer', 'enum' => array( 1, 0, 7 ) ) ), array() ),
+		);
+		foreach ( $cases as $i => [ $value, $schema, $places ] ) {
+			set_error_handler( static fn() => true );
+			$core = rest_validate_value_from_schema( $value, $schema, 'value' );
+			restore_error_handler();
+			$this->assertSame( array() === $places, true === $core, "case $i: the expectation is core's" );
+			$this->assertSame( $places, self::places( Validator::validate( $value, $schema ) ), "case $i (fallback)" );
+			if ( extension_loaded( 'mcp_native' ) ) {
+				$this->assertSame( $places, self::places( \McpNative\validate( $value, $schema ) ), "case $i (extension)" );
+			}
+		}
 	}
 
 	/**

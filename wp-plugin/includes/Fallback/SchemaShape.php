@@ -23,39 +23,41 @@ final class SchemaShape {
 	/** Schema nodes one check may visit. */
 	private const BUDGET = 100000;
 
+	/** check()'s answer bits: the schema holds an object where core expects a sub-schema. */
+	public const HOLDS_OBJECTS = 1;
+	/** check()'s answer bits: the schema uses uniqueItems somewhere core looks. */
+	public const UNIQUE_ITEMS = 2;
+
 	private static int $budget;
-	private static bool $unique_items = false;
+	private static int $flags = 0;
 	private static bool $uncacheable;
-	private static bool $objects = false;
 	/** @var array|null the last schema that passed */
 	private static ?array $passed = null;
+	/** What check() answered for it. */
+	private static int $passed_flags = 0;
 
-	/** Why core cannot be given `$schema`, or null. */
-	public static function problem( array $schema ): ?string {
+	/**
+	 * Why core cannot be given `$schema` (a string), or what the validator must know of it (the
+	 * bits above): HOLDS_OBJECTS, where core would fail on an object (`Cannot use object as
+	 * array`) that the extension reads as a schema accepting anything, as the fallback does too
+	 * (see accepting_objects()); UNIQUE_ITEMS, where core compares whole values.
+	 */
+	public static function check( array $schema ): string|int {
 		if ( $schema === self::$passed ) {
-			return null;
+			return self::$passed_flags;
 		}
-		self::$budget        = self::BUDGET;
-		self::$unique_items  = false;
-		self::$uncacheable   = false;
-		self::$objects       = false;
+		self::$budget      = self::BUDGET;
+		self::$flags       = 0;
+		self::$uncacheable = false;
 		try {
 			self::walk( $schema, 0 );
 		} catch ( \LengthException $e ) {
 			self::$passed = null;
 			return $e->getMessage();
 		}
-		self::$passed = self::$uncacheable ? null : $schema;
-		return null;
-	}
-
-	/**
-	 * Does the schema last checked by problem() hold an object where core expects a sub-schema?
-	 * Core would fail on it (`Cannot use object as array`); the extension reads it as a schema
-	 * that accepts anything, and so does the fallback (see accepting_objects()).
-	 */
-	public static function holds_objects(): bool {
-		return self::$objects;
+		self::$passed       = self::$uncacheable ? null : $schema;
+		self::$passed_flags = self::$flags;
+		return self::$flags;
 	}
 
 	/**
@@ -83,11 +85,6 @@ final class SchemaShape {
 		return $schema;
 	}
 
-	/** Does the schema last checked by problem() use uniqueItems anywhere core looks? */
-	public static function uses_unique_items(): bool {
-		return self::$unique_items;
-	}
-
 	private static function walk( array $schema, int $depth ): void {
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
 			throw new \LengthException( sprintf( 'The schema is nested deeper than %d levels.', \McpNative\MAX_DEPTH ) );
@@ -100,7 +97,9 @@ final class SchemaShape {
 		}
 		if ( isset( $schema['uniqueItems'] ) ) {
 			self::note_reference( $schema, 'uniqueItems' );
-			self::$unique_items = self::$unique_items || ! empty( $schema['uniqueItems'] );
+			if ( ! empty( $schema['uniqueItems'] ) ) {
+				self::$flags |= self::UNIQUE_ITEMS;
+			}
 		}
 		foreach ( $schema as $key => $value ) {
 			if ( ! self::$uncacheable && is_array( $value ) && ! in_array( $key, self::CORE_FOLLOWS, true ) ) {
@@ -114,7 +113,7 @@ final class SchemaShape {
 		}
 		foreach ( self::CORE_FOLLOWS as $keyword ) {
 			if ( isset( $schema[ $keyword ] ) && is_object( $schema[ $keyword ] ) ) {
-				self::$objects = true;
+				self::$flags |= self::HOLDS_OBJECTS;
 			}
 			if ( ! isset( $schema[ $keyword ] ) || ! is_array( $schema[ $keyword ] ) ) {
 				continue;
@@ -130,7 +129,7 @@ final class SchemaShape {
 					self::note_reference( $schema[ $keyword ], $key );
 					self::walk( $child, $depth + 1 );
 				} elseif ( is_object( $child ) ) {
-					self::$objects = true;
+					self::$flags |= self::HOLDS_OBJECTS;
 				}
 			}
 		}

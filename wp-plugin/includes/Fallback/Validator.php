@@ -2,12 +2,14 @@
 /**
  * The fallback of `McpNative\validate()` when the extension is not loaded.
  *
- * `standard` asks WordPress core for every verdict: the whole value goes through
- * rest_validate_value_from_schema() first, so a valid value costs one core call and the verdict
- * is core's by construction. Only when core says no does this class walk the schema to split the
- * value into sub-values (object members, array items) and asks core again for each sub-value and
- * each keyword of a node on its own, so the answer lists several violations with JSON Pointer
- * paths instead of core's first error. See docs/ARCHITECTURE.md ("The PHP fallback").
+ * `standard` is WordPress core's verdict, given by core's own functions. This class makes the walk
+ * core's rest_validate_value_from_schema() makes (anyOf/oneOf through core's matchers, type lists
+ * through rest_handle_multi_type_schema(), object members and array items as core visits them) and
+ * at every node calls core's function for the node's type (rest_validate_string_value_from_schema()
+ * and its siblings, rest_is_object(), rest_is_array(), rest_validate_enum()), so every keyword's
+ * rule and message is core's. Where core stops at the first violation, the walk goes on: the
+ * answer lists every violation with its JSON Pointer path, and a valid value costs one walk, as in
+ * core. See docs/ARCHITECTURE.md ("The PHP fallback").
  *
  * `strict` has no counterpart in core: StrictValidator.
  *
@@ -19,10 +21,7 @@ namespace McpNative\Plugin\Fallback;
 use McpNative\Plugin\JsonPointer;
 
 final class Validator {
-	/** The types core knows; any other `type` makes core validate nothing but `enum` and `format`. */
-	private const CORE_TYPES = array( 'array', 'object', 'string', 'number', 'integer', 'boolean', 'null' );
-
-	/** Keywords core checks on a node of each type, each asked for on its own (with its companions). */
+	/** Keywords core checks on a node of each type after its type, asked on their own when the node fails. */
 	private const OWN_KEYWORDS = array(
 		'object'  => array( 'minProperties', 'maxProperties' ),
 		'array'   => array( 'minItems', 'maxItems', 'uniqueItems' ),
@@ -48,24 +47,22 @@ final class Validator {
 		'rest_invalid_uuid'                    => 'format',
 	);
 
-	/**
-	 * Down to this many levels below the root, a sub-value core accepts whole is not split (one
-	 * call instead of one per keyword); deeper, every node is split once, so the work stays
-	 * linear in the value however deep an invalid leaf sits.
-	 */
-	private const WHOLE_FIRST_LEVELS = 3;
 	/** How deep a value may nest where core compares whole values (uniqueItems). */
 	public const VALUE_DEPTH = 1024;
 	/** Value nodes the uniqueItems pre-check may visit (shared sub-arrays make 2^n paths). */
 	private const WORK_BUDGET = 4000000;
+	/** Member-name tokens kept by member(), at most. */
+	private const KEPT_TOKENS = 1024;
 
-	private Violations $violations;
+	/** @var array<string,string> member name => its JSON Pointer token (names recur: every row of a batch has the same) */
+	private static array $tokens = array();
+	/** Whether WordPress core's validation functions are loaded (once true, for good). */
+	private static bool $core = false;
 	/** @var \Closure|null the error handler that keeps core's notices about a schema quiet */
 	private static $silence = null;
 
-	private function __construct() {
-		$this->violations = new Violations();
-	}
+	/** Made at the first violation: a valid value makes none. */
+	private ?Violations $violations = null;
 
 	/**
 	 * @param mixed  $value
@@ -73,26 +70,23 @@ final class Validator {
 	 * @return list<array{path:string,keyword:string,message:string}>
 	 */
 	public static function validate( $value, array $schema, string $profile = 'standard', string $path = '' ): array {
-		if ( 'strict' === $profile ) {
-			return StrictValidator::validate( $value, $schema, $path );
-		}
 		if ( 'standard' !== $profile ) {
-			throw new \ValueError( sprintf( 'McpNative\\validate(): Argument #3 ($profile) must be "standard" or "strict", "%s" given', $profile ) );
+			if ( 'strict' === $profile ) {
+				return StrictValidator::validate( $value, $schema, $path );
+			}
+			throw new \ValueError( \sprintf( 'McpNative\\validate(): Argument #3 ($profile) must be "standard" or "strict", "%s" given', $profile ) );
 		}
-		if ( null === self::$silence ) {
-			self::$silence = static fn() => true;
-		}
-		if ( ! function_exists( 'rest_validate_value_from_schema' ) ) {
+		if ( ! self::$core && ! ( self::$core = \function_exists( 'rest_validate_value_from_schema' ) ) ) {
 			throw new \LogicException( 'The PHP fallback validates through WordPress core (rest_validate_value_from_schema); load WordPress or the mcp_native extension.' );
 		}
-		$problem = SchemaShape::problem( $schema );
-		if ( null !== $problem ) {
-			return array( Violations::violation( $path, 'schema', $problem ) );
+		$shape = SchemaShape::check( $schema );
+		if ( \is_string( $shape ) ) {
+			return array( Violations::violation( $path, 'schema', $shape ) );
 		}
-		if ( SchemaShape::holds_objects() ) {
+		if ( $shape & SchemaShape::HOLDS_OBJECTS ) {
 			$schema = SchemaShape::accepting_objects( $schema );
 		}
-		if ( SchemaShape::uses_unique_items() ) {
+		if ( $shape & SchemaShape::UNIQUE_ITEMS ) {
 			$problem = self::value_problem( $value );
 			if ( null !== $problem ) {
 				$problem['path'] = $path . $problem['path'];
@@ -101,71 +95,144 @@ final class Validator {
 		}
 		// What core says about a schema (a missing `type`: a notice, or PHP's warning for the
 		// missing key) is said once by WordPress when the ability runs, not by every question asked here.
-		set_error_handler( self::$silence, E_WARNING | E_NOTICE | E_USER_WARNING | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED );
+		\set_error_handler( self::$silence ??= static fn() => true, E_WARNING | E_NOTICE | E_USER_WARNING | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED );
+		$walk = new self();
 		try {
-			if ( true === rest_validate_value_from_schema( $value, $schema, '' === $path ? 'value' : $path ) ) {
-				return array();
-			}
-			$v = new self();
-			$v->node( $value, $schema, $path );
-			if ( 0 === $v->violations->count() ) {
-				$v->whole( $value, $schema, $path ); // the split found nothing: core's own answer, so the verdict stays core's
-			}
-			return $v->violations->all();
+			$walk->node( $value, $schema, $path );
 		} catch ( \Error $e ) {
 			// core fails on a schema it cannot read (a keyword of the wrong kind): a clear answer, not a crash
 			return array( Violations::violation( $path, 'schema', 'WordPress core cannot validate against this schema: ' . $e->getMessage() ) );
 		} finally {
-			restore_error_handler();
+			\restore_error_handler();
 		}
+		return null === $walk->violations ? array() : $walk->violations->all();
 	}
 
 	/**
-	 * Splits a value core rejected at `$ptr` into what core can judge one by one.
+	 * Every violation of `$v` at `$ptr`, in the order core meets them.
 	 *
 	 * @param mixed $v
 	 * @param mixed $s
 	 */
-	private function node( $v, $s, string $ptr, int $level = 0 ): void {
-		if ( ! is_array( $s ) ) {
+	private function node( $v, $s, string $ptr ): void {
+		if ( ! \is_array( $s ) ) {
 			$this->whole( $v, $s, $ptr );
 			return;
 		}
 		$who = '' === $ptr ? 'value' : $ptr;
-		$known = null;
-		if ( $level > 0 && $level <= self::WHOLE_FIRST_LEVELS ) {
-			$known = rest_validate_value_from_schema( $v, $s, $who );
-			if ( true === $known ) {
-				return;
-			}
-		}
-		foreach ( array( 'anyOf' => 'rest_find_any_matching_schema', 'oneOf' => 'rest_find_one_matching_schema' ) as $keyword => $find ) {
-			if ( isset( $s[ $keyword ] ) ) {
-				$match = $find( $v, $s, $who );
-				if ( is_wp_error( $match ) ) {
-					$this->add( $ptr, self::KEYWORD_OF_CODE[ $match->get_error_code() ] ?? $keyword, $match->get_error_message() );
-					return;
-				}
-				if ( ! isset( $s['type'] ) && isset( $match['type'] ) ) {
-					$s['type'] = $match['type'];
+		if ( isset( $s['anyOf'] ) || isset( $s['oneOf'] ) ) {
+			foreach ( array( 'anyOf' => 'rest_find_any_matching_schema', 'oneOf' => 'rest_find_one_matching_schema' ) as $keyword => $find ) {
+				if ( isset( $s[ $keyword ] ) ) {
+					$match = $find( $v, $s, $who );
+					if ( \is_wp_error( $match ) ) {
+						$this->add( $ptr, self::KEYWORD_OF_CODE[ $match->get_error_code() ] ?? $keyword, $match->get_error_message() );
+						return;
+					}
+					if ( ! isset( $s['type'] ) && isset( $match['type'] ) ) {
+						$s['type'] = $match['type'];
+					}
 				}
 			}
 		}
-		if ( isset( $s['type'] ) && is_array( $s['type'] ) ) {
-			$best = rest_handle_multi_type_schema( $v, $s, $who );
-			if ( '' === $best ) {
+		$type = $s['type'] ?? null;
+		if ( \is_array( $type ) ) {
+			$type = \rest_handle_multi_type_schema( $v, $s, $who );
+			if ( ! $type ) { // core's test: any falsy answer (an invalid type `0` or null too)
 				$this->whole( $v, $s, $ptr ); // core's type error naming the list
 				return;
 			}
-			$s['type'] = $best;
+			$s['type'] = $type;
 		}
-		$type = $s['type'] ?? null;
-		if ( ! is_string( $type ) || ! isset( self::OWN_KEYWORDS[ $type ] ) ) {
-			// no type core knows: core checks nothing but enum and format
-			$this->enum_and_format( $v, $s, $ptr, $who, true );
-			return;
+		// core's own check of the node's type and keywords (core's dispatcher is this walk; its
+		// switch compares loosely, so a `type` of true is its 'null' case)
+		$kind  = \is_string( $type ) ? $type : ( true === $type ? 'null' : '' );
+		$known = match ( $kind ) {
+			'string'  => \rest_validate_string_value_from_schema( $v, $s, $who ),
+			'integer' => \rest_validate_integer_value_from_schema( $v, $s, $who ),
+			'number'  => \rest_validate_number_value_from_schema( $v, $s, $who ),
+			'boolean' => \rest_validate_boolean_value_from_schema( $v, $who ),
+			'object'  => $this->object( $v, $s, $ptr, $who ),
+			'array'   => $this->items( $v, $s, $ptr, $who ),
+			'null'    => \rest_validate_null_value_from_schema( $v, $who ),
+			default   => true, // no type core knows: core checks nothing but enum and format
+		};
+		if ( true === $known ) {
+			// core reads `format` on strings and on nodes without a type it knows
+			$format = isset( $s['format'] ) && ( 'string' === $type || ! isset( self::OWN_KEYWORDS[ $kind ] ) || ! \is_string( $type ) );
+			if ( $format || ! empty( $s['enum'] ) && ! self::in_enum( $v, $s, $kind ) ) {
+				$this->enum_and_format( $v, $s, $ptr, $who, $format );
+			}
+		} elseif ( false !== $known ) {
+			$this->scalar_keywords( $known, $v, $s, $kind, $ptr, $who );
 		}
-		if ( null !== $known && $this->only_answer( $known, $s, $type, $ptr ) ) {
+	}
+
+	/** An object node: its type, required names, members, then its own keywords. False when its type fails. */
+	private function object( $v, array $s, string $ptr, string $who ): bool {
+		if ( ! \rest_is_object( $v ) ) {
+			return $this->holds( $v, array( 'type' => 'object' ), $ptr, 'type' );
+		}
+		$object   = \rest_sanitize_object( $v );
+		$required = $s['required'] ?? null;
+		if ( ! \is_array( $required ) ) {
+			$required = array();
+			foreach ( isset( $s['properties'] ) && \is_array( $s['properties'] ) ? $s['properties'] : array() as $name => $property ) {
+				if ( isset( $property['required'] ) && true === $property['required'] ) { // draft 3
+					$required[] = $name;
+				}
+			}
+		}
+		foreach ( $required as $name ) {
+			if ( ! \array_key_exists( $name, $object ) ) { // core's test; the message is core's
+				$this->holds( $object, array( 'type' => 'object', 'required' => array( $name ) ), JsonPointer::append( $ptr, \is_scalar( $name ) ? $name : '' ), 'required', $who );
+			}
+		}
+		$patterns = isset( $s['patternProperties'] ); // core's pattern lookup finds nothing without them
+		foreach ( $object as $name => $member ) {
+			if ( isset( $s['properties'][ $name ] ) ) {
+				$this->node( $member, $s['properties'][ $name ], $ptr . '/' . ( \is_int( $name ) ? $name : self::$tokens[ $name ] ?? self::token( $name ) ) );
+				continue;
+			}
+			$pattern_schema = $patterns ? \rest_find_matching_pattern_property_schema( $name, $s ) : null;
+			if ( null !== $pattern_schema ) {
+				$this->node( $member, $pattern_schema, JsonPointer::append( $ptr, $name ) );
+			} elseif ( isset( $s['additionalProperties'] ) && false === $s['additionalProperties'] ) {
+				$this->holds( array( $name => null ), array( 'type' => 'object', 'additionalProperties' => false ), JsonPointer::append( $ptr, $name ), 'additionalProperties', $who );
+			} elseif ( isset( $s['additionalProperties'] ) && \is_array( $s['additionalProperties'] ) ) {
+				$this->node( $member, $s['additionalProperties'], JsonPointer::append( $ptr, $name ) );
+			}
+		}
+		if ( isset( $s['minProperties'] ) || isset( $s['maxProperties'] ) ) {
+			$this->own_keywords( $v, $s, 'object', 'object', $ptr );
+		}
+		return true;
+	}
+
+	/** An array node: its type, its items (keeping their keys in paths; core renumbers them), then its own keywords. */
+	private function items( $v, array $s, string $ptr, string $who ): bool {
+		if ( ! \rest_is_array( $v ) ) {
+			return $this->holds( $v, array( 'type' => 'array' ), $ptr, 'type' );
+		}
+		if ( isset( $s['items'] ) ) {
+			// a string is split as core splits it
+			foreach ( \is_array( $v ) ? $v : \rest_sanitize_array( $v ) as $index => $item ) {
+				$this->node( $item, $s['items'], $ptr . '/' . $index );
+			}
+		}
+		if ( isset( $s['minItems'] ) || isset( $s['maxItems'] ) || isset( $s['uniqueItems'] ) ) {
+			$this->own_keywords( $v, $s, 'array', 'array', $ptr );
+		}
+		return true;
+	}
+
+	/**
+	 * The violations of a scalar node core rejected: core stops at the first of its keywords,
+	 * so each is asked on its own (with the keywords core reads along).
+	 *
+	 * @param mixed $v
+	 */
+	private function scalar_keywords( \WP_Error $known, $v, array $s, string $type, string $ptr, string $who ): void {
+		if ( $this->only_answer( $known, $s, $type, $ptr ) ) {
 			return;
 		}
 		// core checks an integer as a number first, and that it is whole last
@@ -173,46 +240,43 @@ final class Validator {
 		if ( ! $this->holds( $v, array( 'type' => $checked_as ), $ptr, 'type' ) ) {
 			return; // as in core, a wrong type ends the node
 		}
-		if ( 'object' === $type ) {
-			$this->members( rest_sanitize_object( $v ), $s, $ptr, $who, $level );
-		} elseif ( 'array' === $type && isset( $s['items'] ) ) {
-			// an array keeps its own keys in paths (core renumbers them); a string is split as core splits it
-			foreach ( is_array( $v ) ? $v : rest_sanitize_array( $v ) as $index => $item ) {
-				$this->node( $item, $s['items'], JsonPointer::append( $ptr, $index ), $level + 1 );
-			}
-		}
-		foreach ( self::OWN_KEYWORDS[ $type ] as $keyword ) {
-			if ( isset( $s[ $keyword ] ) ) {
-				$this->keyword( $v, $s, $checked_as, $keyword, $ptr );
-			}
-		}
+		$this->own_keywords( $v, $s, $checked_as, $type, $ptr );
 		if ( $checked_as !== $type && ! $this->holds( $v, array( 'type' => $type ), $ptr, 'type' ) ) {
 			return;
 		}
 		$this->enum_and_format( $v, $s, $ptr, $who, 'string' === $type );
 	}
 
+	/** The keywords core checks on a node of `$type` after its type, each on its own. */
+	private function own_keywords( $v, array $s, string $checked_as, string $type, string $ptr ): void {
+		foreach ( self::OWN_KEYWORDS[ $type ] as $keyword ) {
+			if ( isset( $s[ $keyword ] ) ) {
+				$this->keyword( $v, $s, $checked_as, $keyword, $ptr );
+			}
+		}
+	}
+
 	/**
-	 * Records core's answer for a scalar node it rejected whole, when that answer is the only
+	 * Records core's answer for a scalar node it rejected, when that answer is the only
 	 * violation the node can have: a wrong type, or the one keyword it carries (bounds excepted:
 	 * their name depends on the side).
 	 */
 	private function only_answer( \WP_Error $known, array $s, string $type, string $ptr ): bool {
-		if ( 'object' === $type || 'array' === $type ) {
-			return false;
-		}
 		if ( 'rest_invalid_type' === $known->get_error_code() ) {
 			$this->add( $ptr, 'type', $known->get_error_message() );
 			return true;
 		}
-		$candidates = array_keys( array_filter( array_intersect_key( $s, array_flip( self::OWN_KEYWORDS[ $type ] ) ), static fn( $x ) => null !== $x ) );
+		$candidates = \array_keys( \array_filter( \array_intersect_key( $s, \array_flip( self::OWN_KEYWORDS[ $type ] ) ), static fn( $x ) => null !== $x ) );
 		if ( ! empty( $s['enum'] ) ) {
 			$candidates[] = 'enum';
 		}
 		if ( 'string' === $type && isset( $s['format'] ) ) {
 			$candidates[] = 'format';
 		}
-		if ( 1 !== count( $candidates ) || 'minimum' === $candidates[0] || 'maximum' === $candidates[0] ) {
+		if ( 'integer' === $type ) {
+			$candidates[] = 'type'; // core asks whether the number is whole after its keywords
+		}
+		if ( 1 !== \count( $candidates ) || 'minimum' === $candidates[0] || 'maximum' === $candidates[0] ) {
 			return false;
 		}
 		$this->add( $ptr, $candidates[0], $known->get_error_message() );
@@ -222,46 +286,43 @@ final class Validator {
 	private function enum_and_format( $v, array $s, string $ptr, string $who, bool $format_applies ): void {
 		if ( ! empty( $s['enum'] ) ) {
 			// core compares the value as the whole node sanitizes it
-			$verdict = rest_validate_enum( $v, $s, $who );
-			if ( is_wp_error( $verdict ) ) {
+			$verdict = \rest_validate_enum( $v, $s, $who );
+			if ( \is_wp_error( $verdict ) ) {
 				$this->add( $ptr, 'enum', $verdict->get_error_message() );
 			}
 		}
 		if ( $format_applies && isset( $s['format'] ) ) {
-			$this->holds( $v, array( 'type' => 'string', 'format' => $s['format'] ), $ptr, 'format' );
+			// core reads a scalar as its string (an array as ''); its IP check would throw on a
+			// non-string, which the extension reads the same way
+			$this->holds( \is_scalar( $v ) ? (string) $v : '', array( 'type' => 'string', 'format' => $s['format'] ), $ptr, 'format', $who );
 		}
 	}
 
-	/** The members of an object: required names, then each member as core walks them. */
-	private function members( array $object, array $s, string $ptr, string $who, int $level ): void {
-		$required = isset( $s['required'] ) && is_array( $s['required'] ) ? $s['required'] : array();
-		if ( ! isset( $s['required'] ) || ! is_array( $s['required'] ) ) {
-			foreach ( isset( $s['properties'] ) && is_array( $s['properties'] ) ? $s['properties'] : array() as $name => $property ) {
-				if ( isset( $property['required'] ) && true === $property['required'] ) { // draft 3
-					$required[] = $name;
-				}
-			}
+	/**
+	 * Is `$v` an `enum` member as it is? Core compares the value its node sanitizes to, which is
+	 * the value itself for a string (without `format`), an integer, a float or a boolean of that
+	 * type; a value identical to a member is equal to it, so core accepts. Anything else is left
+	 * to core (rest_validate_enum).
+	 *
+	 * @param mixed $v
+	 */
+	private static function in_enum( $v, array $s, string $type ): bool {
+		$as_is = match ( $type ) {
+			'string'  => \is_string( $v ) && ! isset( $s['format'] ),
+			'integer' => \is_int( $v ),
+			'number'  => \is_float( $v ),
+			'boolean' => \is_bool( $v ),
+			default   => false,
+		};
+		return $as_is && ! isset( $s['anyOf'] ) && ! isset( $s['oneOf'] ) && \is_array( $s['enum'] ) && \in_array( $v, $s['enum'], true );
+	}
+
+	/** JsonPointer::token( $name ), kept for the next time the name comes. */
+	private static function token( string $name ): string {
+		if ( \count( self::$tokens ) >= self::KEPT_TOKENS ) {
+			self::$tokens = array();
 		}
-		if ( $required && ! $this->passes( $object, array( 'type' => 'object', 'required' => $required ), $who ) ) {
-			foreach ( $required as $name ) {
-				$this->holds( $object, array( 'type' => 'object', 'required' => array( $name ) ), JsonPointer::append( $ptr, is_scalar( $name ) ? $name : '' ), 'required', $who );
-			}
-		}
-		foreach ( $object as $name => $member ) {
-			$at = JsonPointer::append( $ptr, $name );
-			if ( isset( $s['properties'][ $name ] ) ) {
-				$this->node( $member, $s['properties'][ $name ], $at, $level + 1 );
-				continue;
-			}
-			$pattern_schema = rest_find_matching_pattern_property_schema( $name, $s );
-			if ( null !== $pattern_schema ) {
-				$this->node( $member, $pattern_schema, $at, $level + 1 );
-			} elseif ( isset( $s['additionalProperties'] ) && false === $s['additionalProperties'] ) {
-				$this->holds( array( $name => null ), array( 'type' => 'object', 'additionalProperties' => false ), $at, 'additionalProperties', $who );
-			} elseif ( isset( $s['additionalProperties'] ) && is_array( $s['additionalProperties'] ) ) {
-				$this->node( $member, $s['additionalProperties'], $at, $level + 1 );
-			}
-		}
+		return self::$tokens[ $name ] = JsonPointer::token( $name );
 	}
 
 	/** One keyword of a node whose type holds, asked of core with the keywords it reads along. */
@@ -274,31 +335,31 @@ final class Validator {
 			}
 			$failing = array();
 			foreach ( array( 'Minimum', 'Maximum' ) as $side ) {
-				$bound = strtolower( $side );
-				if ( isset( $s[ $bound ] ) && ! $this->passes( $v, array( 'type' => $type ) + array_intersect_key( $s, array( $bound => 1, "exclusive$side" => 1 ) ), '' ) ) {
-					$failing[ empty( $s[ "exclusive$side" ] ) ? $bound : "exclusive$side" ] = array( 'type' => $type ) + array_intersect_key( $s, array( $bound => 1, "exclusive$side" => 1 ) );
+				$bound = \strtolower( $side );
+				if ( isset( $s[ $bound ] ) && ! $this->passes( $v, array( 'type' => $type ) + \array_intersect_key( $s, array( $bound => 1, "exclusive$side" => 1 ) ), '' ) ) {
+					$failing[ empty( $s[ "exclusive$side" ] ) ? $bound : "exclusive$side" ] = array( 'type' => $type ) + \array_intersect_key( $s, array( $bound => 1, "exclusive$side" => 1 ) );
 				}
 			}
-			$bounds = array( 'type' => $type ) + array_intersect_key( $s, array_flip( array( 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum' ) ) );
+			$bounds = array( 'type' => $type ) + \array_intersect_key( $s, \array_flip( array( 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum' ) ) );
 			foreach ( $failing as $name => $one_side ) {
-				$this->holds( $v, 1 === count( $failing ) ? $bounds : $one_side, $ptr, $name );
+				$this->holds( $v, 1 === \count( $failing ) ? $bounds : $one_side, $ptr, $name );
 			}
 			return;
 		}
 		$this->holds( $v, $schema, $ptr, $keyword );
 	}
 
-	/** Core's one verdict on a node it checks whole (no type, or a type core does not know). */
+	/** Core's one verdict on a node it checks whole (a schema that is not an array, a type list none fits). */
 	private function whole( $v, $s, string $ptr ): void {
-		$verdict = rest_validate_value_from_schema( $v, $s, '' === $ptr ? 'value' : $ptr );
-		if ( is_wp_error( $verdict ) ) {
+		$verdict = \rest_validate_value_from_schema( $v, $s, '' === $ptr ? 'value' : $ptr );
+		if ( \is_wp_error( $verdict ) ) {
 			$this->add( $ptr, self::KEYWORD_OF_CODE[ $verdict->get_error_code() ] ?? 'schema', $verdict->get_error_message() );
 		}
 	}
 
 	/** Does core accept `$v` under `$schema`? Records core's message as a `$keyword` violation when not. */
 	private function holds( $v, array $schema, string $ptr, string $keyword, ?string $who = null ): bool {
-		$verdict = rest_validate_value_from_schema( $v, $schema, $who ?? ( '' === $ptr ? 'value' : $ptr ) );
+		$verdict = \rest_validate_value_from_schema( $v, $schema, $who ?? ( '' === $ptr ? 'value' : $ptr ) );
 		if ( true === $verdict ) {
 			return true;
 		}
@@ -307,11 +368,11 @@ final class Validator {
 	}
 
 	private function passes( $v, array $schema, string $who ): bool {
-		return true === rest_validate_value_from_schema( $v, $schema, $who );
+		return true === \rest_validate_value_from_schema( $v, $schema, $who );
 	}
 
 	private function add( string $ptr, string $keyword, string $message ): void {
-		$this->violations->add( $ptr, $keyword, $message );
+		( $this->violations ??= new Violations() )->add( $ptr, $keyword, $message );
 	}
 
 	/**
@@ -324,12 +385,12 @@ final class Validator {
 		$budget = self::WORK_BUDGET;
 		$stack  = array( array( $value, 0 ) );
 		while ( $stack ) {
-			[ $v, $depth ] = array_pop( $stack );
-			if ( ! is_array( $v ) ) { // core's rest_stabilize_value() leaves objects as they are
+			[ $v, $depth ] = \array_pop( $stack );
+			if ( ! \is_array( $v ) ) { // core's rest_stabilize_value() leaves objects as they are
 				continue;
 			}
 			if ( $depth >= self::VALUE_DEPTH ) {
-				return Violations::violation( '', 'depth', sprintf( 'value is nested deeper than %d levels.', self::VALUE_DEPTH ) );
+				return Violations::violation( '', 'depth', \sprintf( 'value is nested deeper than %d levels.', self::VALUE_DEPTH ) );
 			}
 			foreach ( $v as $child ) {
 				if ( --$budget < 0 ) {
