@@ -19,10 +19,14 @@
  *       [--time=SECONDS] [--report=FILE.json] [--only=ITERATION] [--verbose]
  *       [--batch-timeout=120] [--iteration-timeout=20]
  *
- * Exit status: 0 when no crash, no notice, no argument change and no transform/unwrap/wrap/
- * normalize mismatch was found; 1 otherwise. Validation mismatches are reported, not fatal
- * (--strict-validate makes them fatal); so are instances of a known, reported mismatch
- * (Worker::KNOWN; --strict-known makes them fatal).
+ * The fallback's `standard` verdict (violations or none) is also compared with WordPress core's own
+ * rest_validate_value_from_schema() on the same input (`validate/core`), where neither refuses it.
+ *
+ * Exit status: 0 when no crash, no notice, no argument change, no transform/unwrap/wrap/
+ * normalize mismatch and no verdict differing from core's was found; 1 otherwise. Validation
+ * mismatches between the two implementations are reported, not fatal (--strict-validate makes
+ * them fatal); so are instances of a known, reported mismatch (Worker::KNOWN; --strict-known
+ * makes them fatal).
  *
  * @package McpNative
  */
@@ -1102,6 +1106,7 @@ function report( array $t ): void {
 		$sum = fn( $k ) => ( $t[ $k ]["$n/native"] ?? 0 ) + ( $t[ $k ]["$n/fallback"] ?? 0 );
 		printf( "  %-28s %8d %8d %8d %8d %8d %8d %8d %8d\n", $n, $sum( 'calls' ), $sum( 'returned' ), $sum( 'threw' ), $t['compared'][ $n ] ?? 0, $t['mismatches'][ $n ] ?? 0, $t['known'][ $n ] ?? 0, $sum( 'notices' ), $sum( 'mutations' ) );
 	}
+	printf( "  fallback's standard verdict against core's: %d compared, %d differ\n", $t['compared']['validate/core'] ?? 0, $t['mismatches']['validate/core'] ?? 0 );
 	foreach ( $t['known_kinds'] as $kind => $n ) {
 		printf( "  known mismatch %s (%d): %s\n", $kind, $n, Worker::KNOWN[ $kind ] ?? '?' );
 	}

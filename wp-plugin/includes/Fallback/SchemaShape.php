@@ -27,6 +27,17 @@ final class SchemaShape {
 	public const HOLDS_OBJECTS = 1;
 	/** check()'s answer bits: the schema uses uniqueItems somewhere core looks. */
 	public const UNIQUE_ITEMS = 2;
+	/**
+	 * check()'s answer bits: core may say something about the schema (a notice or warning): a
+	 * node without one of its types, a pattern (an invalid one warns), anyOf/oneOf (branches may
+	 * lack a type), a sub-schema that is no array, an `enum` that is no list or sits on a container
+	 * or a type list, a bound that is no scalar, a `required` name that is no string or integer. The PHP fuzzer fails on any notice that escapes.
+	 */
+	public const NOISY = 4;
+	/** The keywords core compares with a number. */
+	private const NUMBERS = array( 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minimum', 'maximum', 'multipleOf' );
+	/** The types core knows. */
+	private const TYPES = array( 'array' => true, 'object' => true, 'string' => true, 'number' => true, 'integer' => true, 'boolean' => true, 'null' => true );
 
 	private static int $budget;
 	private static int $flags = 0;
@@ -95,6 +106,9 @@ final class SchemaShape {
 		if ( isset( $schema['enum'] ) && is_array( $schema['enum'] ) ) {
 			self::check_enum( $schema['enum'] );
 		}
+		if ( ! self::quiet( $schema ) ) {
+			self::$flags |= self::NOISY;
+		}
 		if ( isset( $schema['uniqueItems'] ) ) {
 			self::note_reference( $schema, 'uniqueItems' );
 			if ( ! empty( $schema['uniqueItems'] ) ) {
@@ -116,6 +130,9 @@ final class SchemaShape {
 				self::$flags |= self::HOLDS_OBJECTS;
 			}
 			if ( ! isset( $schema[ $keyword ] ) || ! is_array( $schema[ $keyword ] ) ) {
+				if ( isset( $schema[ $keyword ] ) && ! is_object( $schema[ $keyword ] ) && ! ( 'additionalProperties' === $keyword && is_bool( $schema[ $keyword ] ) ) ) {
+					self::$flags |= self::NOISY;
+				}
 				continue;
 			}
 			self::note_reference( $schema, $keyword );
@@ -128,11 +145,42 @@ final class SchemaShape {
 				if ( is_array( $child ) ) {
 					self::note_reference( $schema[ $keyword ], $key );
 					self::walk( $child, $depth + 1 );
-				} elseif ( is_object( $child ) ) {
-					self::$flags |= self::HOLDS_OBJECTS;
+				} else {
+					self::$flags |= is_object( $child ) ? self::HOLDS_OBJECTS : self::NOISY;
 				}
 			}
 		}
+	}
+
+	/** Can core read this node without saying anything about it (see NOISY)? */
+	private static function quiet( array $schema ): bool {
+		$type = $schema['type'] ?? null;
+		if ( is_array( $type ) ) {
+			foreach ( $type as $name ) {
+				if ( ! is_string( $name ) || ! isset( self::TYPES[ $name ] ) ) {
+					return false;
+				}
+			}
+		} elseif ( ! is_string( $type ) || ! isset( self::TYPES[ $type ] ) ) {
+			return false;
+		}
+		if ( isset( $schema['pattern'] ) || isset( $schema['patternProperties'] ) || isset( $schema['anyOf'] ) || isset( $schema['oneOf'] ) ) {
+			return false;
+		}
+		if ( ! empty( $schema['enum'] ) && ( ! is_array( $schema['enum'] ) || is_array( $type ) || 'array' === $type || 'object' === $type ) ) {
+			return false; // core's foreach over it warns; it sanitizes a container's members by their schemas ((int) of an object warns)
+		}
+		foreach ( self::NUMBERS as $keyword ) {
+			if ( isset( $schema[ $keyword ] ) && ! is_scalar( $schema[ $keyword ] ) ) {
+				return false; // core compares it with a number (an object warns)
+			}
+		}
+		foreach ( isset( $schema['required'] ) && is_array( $schema['required'] ) ? $schema['required'] : array() as $name ) {
+			if ( ! is_string( $name ) && ! is_int( $name ) ) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

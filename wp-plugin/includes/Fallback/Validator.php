@@ -94,8 +94,11 @@ final class Validator {
 			}
 		}
 		// What core says about a schema (a missing `type`: a notice, or PHP's warning for the
-		// missing key) is said once by WordPress when the ability runs, not by every question asked here.
-		\set_error_handler( self::$silence ??= static fn() => true, E_WARNING | E_NOTICE | E_USER_WARNING | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED );
+		// missing key) is not said again by every question this walk asks of a node.
+		$noisy = 0 !== ( $shape & SchemaShape::NOISY );
+		if ( $noisy ) {
+			\set_error_handler( self::$silence ??= static fn() => true, E_WARNING | E_NOTICE | E_USER_WARNING | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED );
+		}
 		$walk = new self();
 		try {
 			$walk->node( $value, $schema, $path );
@@ -103,7 +106,9 @@ final class Validator {
 			// core fails on a schema it cannot read (a keyword of the wrong kind): a clear answer, not a crash
 			return array( Violations::violation( $path, 'schema', 'WordPress core cannot validate against this schema: ' . $e->getMessage() ) );
 		} finally {
-			\restore_error_handler();
+			if ( $noisy ) {
+				\restore_error_handler();
+			}
 		}
 		return null === $walk->violations ? array() : $walk->violations->all();
 	}
