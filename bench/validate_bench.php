@@ -2,12 +2,13 @@
 /**
  * Validation benchmark (issue 4): native `McpNative\validate(…, 'standard')` against WordPress
  * 7.1 core's own rest_validate_value_from_schema() (the real wp-includes, loaded without a
- * database by tests/validation/wp-core.php), and the plugin's PHP fallback (which asks core for
- * its verdicts and splits invalid values to list every violation).
- * Prints ops/s side by side and the ratio native/core, and checks the verdicts are identical.
- * A benchmark, not a test: it never fails on a slow machine (it fails only if verdicts differ).
+ * database by tests/validation/wp-core.php), and the plugin's PHP fallback (core's walk with
+ * core's functions at every node, listing every violation) against the same.
+ * Prints ops/s side by side and the ratios to core (paired rounds), and checks the verdicts are
+ * identical. A benchmark, not a test: it never fails on a slow machine (it fails only if verdicts
+ * differ). `make bench` runs it with opcache on, as sites run PHP:
  *
- *   php -d extension=target/release/libmcp_native.so bench/validate_bench.php
+ *   php -d opcache.enable_cli=1 -d extension=target/release/libmcp_native.so bench/validate_bench.php
  */
 require dirname( __DIR__ ) . '/wp-plugin/includes/Contract.php';
 require __DIR__ . '/support.php';
