@@ -30,8 +30,9 @@ final class SchemaShape {
 	/**
 	 * check()'s answer bits: core may say something about the schema (a notice or warning): a
 	 * node without one of its types, a pattern (an invalid one warns), anyOf/oneOf (branches may
-	 * lack a type), a sub-schema that is no array, an `enum` that is no list or sits on a container
-	 * or a type list, a bound that is no scalar, a `required` name that is no string or integer. The PHP fuzzer fails on any notice that escapes.
+	 * lack a type), a sub-schema that is no array, an `enum` that is no list or sits on a
+	 * container or a type list, a bound that is no scalar, a `required` name that is no string
+	 * or integer. The PHP fuzzer fails on any notice that escapes.
 	 */
 	public const NOISY = 4;
 	/** The keywords core compares with a number. */
@@ -51,7 +52,8 @@ final class SchemaShape {
 	 * Why core cannot be given `$schema` (a string), or what the validator must know of it (the
 	 * bits above): HOLDS_OBJECTS, where core would fail on an object (`Cannot use object as
 	 * array`) that the extension reads as a schema accepting anything, as the fallback does too
-	 * (see accepting_objects()); UNIQUE_ITEMS, where core compares whole values.
+	 * (see accepting_objects()); UNIQUE_ITEMS, where core compares whole values; NOISY, where
+	 * core's notices must be silenced.
 	 */
 	public static function check( array $schema ): string|int {
 		if ( $schema === self::$passed ) {

@@ -51,7 +51,7 @@ final class Validator {
 	public const VALUE_DEPTH = 1024;
 	/** Value nodes the uniqueItems pre-check may visit (shared sub-arrays make 2^n paths). */
 	private const WORK_BUDGET = 4000000;
-	/** Member-name tokens kept by member(), at most. */
+	/** Member-name tokens token() keeps, at most. */
 	private const KEPT_TOKENS = 1024;
 
 	/** @var array<string,string> member name => its JSON Pointer token (names recur: every row of a batch has the same) */
