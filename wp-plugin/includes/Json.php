@@ -107,15 +107,6 @@ final class Json {
 	}
 
 	/**
-	 * Whether an array is a JSON-style list (0..n-1 keys). The empty array counts as a list.
-	 *
-	 * @param array<mixed> $value The array.
-	 */
-	public static function is_list( array $value ): bool {
-		return array_is_list( $value );
-	}
-
-	/**
 	 * Makes a value safe to put in an error's `data`: scalars, null and arrays of those only
 	 * (objects, resources and closures are dropped), bounded depth.
 	 */

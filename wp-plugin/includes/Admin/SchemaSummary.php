@@ -53,14 +53,6 @@ final class SchemaSummary {
 	}
 
 	/**
-	 * Whether the schema describes an object with named properties.
-	 */
-	public static function has_properties( mixed $schema ): bool {
-		$schema = self::normalize( $schema );
-		return is_array( $schema['properties'] ?? null ) && array() !== $schema['properties'];
-	}
-
-	/**
 	 * "string", "integer, 1 to 100", "array of string", "one of: a, b", "string or null".
 	 *
 	 * @param array<string, mixed> $schema A (sub)schema.

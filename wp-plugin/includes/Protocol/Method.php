@@ -43,8 +43,4 @@ final class Method {
 		public readonly ?string $cache_scope = null,
 		public readonly int $ttl_ms = 0
 	) {}
-
-	public function exists_at( string $revision ): bool {
-		return in_array( $revision, $this->revisions, true );
-	}
 }
