@@ -24,7 +24,14 @@ use McpNative\Plugin\SchemaEncoder;
 
 require dirname( __DIR__, 3 ) . '/wp-plugin/includes/Contract.php';
 require dirname( __DIR__, 3 ) . '/wp-plugin/includes/SchemaEncoder.php';
+require dirname( __DIR__, 2 ) . '/validation/wp-core.php';
 Contract::assert_required_mode();
+// The fallback validates with WordPress core's functions: without them every fallback validate
+// would only throw, and soak nothing.
+if ( null === mcp_native_load_wp_core() ) {
+	fwrite( STDERR, "soak: WordPress 7.1 sources not found (scripts/install-deps.sh, or MCP_NATIVE_WP_DIR)\n" );
+	exit( 1 );
+}
 
 const HEAP_BOUND = 16 * 1024;
 const RSS_BOUND  = 2 * 1024 * 1024;

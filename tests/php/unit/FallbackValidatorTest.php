@@ -146,6 +146,74 @@ PHP;
 	}
 
 	/**
+	 * The strict profile's messages print numbers as the extension does (a float bound as (string)
+	 * at precision 14, a zero with its sign; a whole multiplier below 1e15 as an integer) and a
+	 * schema's ill-formed UTF-8 as
+	 * U+FFFD per maximal ill-formed part (WordPress's wp_scrub_utf8(), as Rust's from_utf8_lossy).
+	 */
+	public function test_strict_messages_print_numbers_and_bytes_as_the_extension(): void {
+		$cases = array(
+			array( -1, array( 'minimum' => 0.1 ), 'value must be greater than or equal to 0.1.' ),
+			array( 1e21, array( 'maximum' => 1e20 ), 'value must be less than or equal to 1.0E+20.' ),
+			array( 1, array( 'exclusiveMaximum' => 1 / 3 ), 'value must be less than 0.33333333333333.' ),
+			array( -5, array( 'minimum' => -1.5e-7 ), 'value must be greater than or equal to -1.5E-7.' ),
+			array( 1e15, array( 'maximum' => 999999999999999.0 ), 'value must be less than or equal to 1.0E+15.' ),
+			array( 2e14, array( 'maximum' => 1e14 ), 'value must be less than or equal to 1.0E+14.' ),
+			array( 2e14, array( 'maximum' => 100000000000000 ), 'value must be less than or equal to 100000000000000.' ),
+			array( 5, array( 'multipleOf' => 1e14 ), 'value must be a multiple of 100000000000000.' ),
+			array( 5, array( 'multipleOf' => 3.0 ), 'value must be a multiple of 3.' ),
+			array( 5, array( 'multipleOf' => 0.3 ), 'value must be a multiple of 0.3.' ),
+			array( 1, array( 'maximum' => -0.0 ), 'value must be less than or equal to -0.' ),
+			array( 'ab', array( 'pattern' => "^\xffx" ), "value does not match pattern ^\u{FFFD}x." ),
+			array( 'ab', array( 'pattern' => "^\xe2\x82x" ), "value does not match pattern ^\u{FFFD}x." ),
+		);
+		foreach ( $cases as $i => [ $value, $schema, $message ] ) {
+			$fallback = Validator::validate( $value, $schema, 'strict' );
+			$this->assertSame( array( $message ), array_column( $fallback, 'message' ), "case $i" );
+			if ( extension_loaded( 'mcp_native' ) ) {
+				$this->assertSame( $fallback, \McpNative\validate( $value, $schema, 'strict' ), "case $i (extension)" );
+			}
+		}
+	}
+
+	/** Without WordPress the fallback has no core functions to lean on: it says so, in both profiles. */
+	public function test_without_wordpress_the_fallback_says_so(): void {
+		$contract = var_export( dirname( __DIR__, 3 ) . '/wp-plugin/includes/Contract.php', true );
+		$code     = "<?php\nrequire $contract;\nforeach ( array( 'standard', 'strict' ) as \$p ) {\n try { McpNative\\Plugin\\Fallback\\Validator::validate( 1, array( 'type' => 'integer' ), \$p ); echo \"none \"; }\n catch ( LogicException \$e ) { echo 'LogicException '; }\n}\n";
+		$r        = ChildProcess::run_php( $code, false );
+		$this->assertSame( 0, $r['exit'], $r['stderr'] );
+		$this->assertSame( 'LogicException LogicException ', $r['stdout'] );
+	}
+
+	/**
+	 * Strict `multipleOf` as the extension's jsonschema crate decides it: exactly for integers and
+	 * in the decimals both numbers print as (0.1 is 1/10), not within a tolerance (the fallback
+	 * accepted 0.1 + 0.2 as a multiple of 0.1, and 5 as one of 1e14).
+	 */
+	public function test_strict_multiple_of_is_decided_as_the_extension_decides_it(): void {
+		$cases = array(
+			array( 0.3, 0.1, true ),
+			array( 0.1 + 0.2, 0.1, false ),
+			array( 60.400000000000006, 0.1, false ),
+			array( 7, 0.5, true ),
+			array( 4.5, 1.5, true ),
+			array( 5, 1e14, false ),
+			array( 1e-12, 1, false ),
+			array( 0, 0.7, true ),
+			array( 9007199254740993, 3, true ),
+			array( 12.5, 2.5, true ),
+			array( -0.75, 0.25, true ),
+		);
+		foreach ( $cases as $i => [ $value, $multiple, $ok ] ) {
+			$schema = array( 'multipleOf' => $multiple );
+			$this->assertSame( $ok ? array() : array( 'multipleOf' ), array_column( Validator::validate( $value, $schema, 'strict' ), 'keyword' ), "case $i" );
+			if ( extension_loaded( 'mcp_native' ) ) {
+				$this->assertSame( $ok ? array() : array( 'multipleOf' ), array_column( \McpNative\validate( $value, $schema, 'strict' ), 'keyword' ), "case $i (extension)" );
+			}
+		}
+	}
+
+	/**
 	 * What core says about a schema (a missing type, an invalid pattern, an enum or a bound of the
 	 * wrong kind) is not said by the fallback's walk, which asks core about a node more than once;
 	 * a schema core reads without a word is walked without the error handler that silences it.

@@ -199,7 +199,7 @@ final class StrictValidator {
 			return $o;
 		}
 		if ( is_string( $s ) ) {
-			return self::lossy( $s );
+			return \wp_scrub_utf8( $s ); // as Rust's from_utf8_lossy: U+FFFD for each maximal ill-formed part
 		}
 		if ( ( is_float( $s ) && ! is_finite( $s ) ) || is_object( $s ) || is_resource( $s ) ) {
 			return null;
@@ -450,91 +450,64 @@ final class StrictValidator {
 		return is_string( $v ) ? 's' . strlen( $v ) . ':' . $v : var_export( $v, true );
 	}
 
+	/**
+	 * `multipleOf` as the jsonschema crate decides it: a whole multiplier divides an integer
+	 * exactly and a float when it is whole and fmod() leaves nothing; a fractional one divides
+	 * zero, never a smaller magnitude, and otherwise the decimals both print as (0.1 is 1/10).
+	 * Where those decimals pass 64-bit integers (the crate goes on with 128 bits, then fractions),
+	 * the quotient is taken as whole within 1e-9.
+	 *
+	 * @param int|float $v
+	 * @param int|float $m not zero
+	 */
+	private static function is_multiple( $v, $m ): bool {
+		if ( floor( $m ) === (float) $m ) {
+			if ( is_int( $v ) && $m > 0 && $m <= 2 ** 53 ) {
+				return 0 === $v % (int) $m;
+			}
+			return floor( $v ) === (float) $v && 0.0 === fmod( (float) $v, (float) $m );
+		}
+		if ( 0 == $v ) { // phpcs:ignore Universal.Operators.StrictComparisons
+			return true;
+		}
+		if ( abs( $v ) < $m ) {
+			return false;
+		}
+		[ $vm, $vd ] = self::decimal( (float) $v );
+		[ $mm, $md ] = self::decimal( (float) $m );
+		$shared      = min( $vd, $md );
+		$a           = self::scaled( $vm, $md - $shared );
+		$b           = self::scaled( $mm, $vd - $shared );
+		if ( null !== $a && null !== $b && 0 !== $b ) {
+			return 0 === $a % $b;
+		}
+		$q = $v / $m;
+		return abs( $q - round( $q ) ) <= 1e-9 * max( 1.0, abs( $q ) );
+	}
+
+	/** A float as the shortest decimal that reads back as it: [mantissa, decimals] (mantissa / 10^decimals). */
+	private static function decimal( float $f ): array {
+		preg_match( '/^(-?)(\d+)(?:\.(\d+))?(?:E([-+]\d+))?$/', var_export( $f, true ), $p );
+		$fraction = rtrim( $p[3] ?? '', '0' );
+		$digits   = ltrim( $p[2] . $fraction, '0' );
+		if ( '' === $digits || strlen( $digits ) > 18 ) {
+			return array( '' === $digits ? 0 : null, 0 );
+		}
+		return array( (int) ( $p[1] . $digits ), strlen( $fraction ) - (int) ( $p[4] ?? 0 ) );
+	}
+
+	/** `$mantissa` times 10^`$places`, or null past 64 bits. */
+	private static function scaled( ?int $mantissa, int $places ): ?int {
+		if ( null === $mantissa || $places < 0 || $places > 18 ) {
+			return null;
+		}
+		$power = 10 ** $places;
+		return abs( $mantissa ) > intdiv( PHP_INT_MAX, $power ) ? null : $mantissa * $power;
+	}
+
+	/** A bound as the extension prints it: a float as (string) at precision 14, whatever the ini says. */
 	private static function num( $n ): string {
-		return is_float( $n ) ? ( floor( $n ) === $n && abs( $n ) < 1e15 ? (string) (int) $n : self::float_string( $n ) ) : ( is_scalar( $n ) ? (string) $n : 'array' );
-	}
-
-	/** String as Rust's String::from_utf8_lossy shows it (maximal invalid subparts → U+FFFD). */
-	private static function lossy( string $s ): string {
-		if ( preg_match( '//u', $s ) ) {
-			return $s;
-		}
-		$out = '';
-		$len = strlen( $s );
-		$i   = 0;
-		while ( $i < $len ) {
-			$b = ord( $s[ $i ] );
-			if ( $b < 0x80 ) {
-				$out .= $s[ $i++ ];
-				continue;
-			}
-			if ( $b >= 0xC2 && $b <= 0xDF ) {
-				$need = 1;
-				$lo   = 0x80;
-				$hi   = 0xBF;
-			} elseif ( $b >= 0xE0 && $b <= 0xEF ) {
-				$need = 2;
-				$lo   = 0xE0 === $b ? 0xA0 : 0x80;
-				$hi   = 0xED === $b ? 0x9F : 0xBF;
-			} elseif ( $b >= 0xF0 && $b <= 0xF4 ) {
-				$need = 3;
-				$lo   = 0xF0 === $b ? 0x90 : 0x80;
-				$hi   = 0xF4 === $b ? 0x8F : 0xBF;
-			} else {
-				$out .= "\u{FFFD}";
-				++$i;
-				continue;
-			}
-			$j = $i + 1;
-			$k = 0;
-			while ( $k < $need && $j < $len ) {
-				$c = ord( $s[ $j ] );
-				if ( 0 === $k ? ( $c < $lo || $c > $hi ) : ( $c < 0x80 || $c > 0xBF ) ) {
-					break;
-				}
-				++$j;
-				++$k;
-			}
-			$out .= $k === $need ? substr( $s, $i, $need + 1 ) : "\u{FFFD}";
-			$i    = $j;
-		}
-		return $out;
-	}
-
-	/** (string) $float with precision 14, independent of the ini setting (as the extension prints it). */
-	private static function float_string( float $f ): string {
-		if ( is_nan( $f ) ) {
-			return 'NAN';
-		}
-		if ( is_infinite( $f ) ) {
-			return $f > 0 ? 'INF' : '-INF';
-		}
-		if ( 0.0 === $f ) {
-			return fdiv( 1.0, $f ) < 0 ? '-0' : '0';
-		}
-		$e = sprintf( '%.13e', abs( $f ) );
-		[ $mant, $exp ] = explode( 'e', $e );
-		$exp    = (int) $exp;
-		$digits = rtrim( str_replace( '.', '', $mant ), '0' );
-		if ( '' === $digits ) {
-			$digits = '0';
-		}
-		$decpt = $exp + 1;
-		$neg   = $f < 0 ? '-' : '';
-		if ( $decpt < -3 || $decpt > 14 ) {
-			$first = $digits[0];
-			$rest  = substr( $digits, 1 );
-			$rest  = '' === $rest ? '0' : $rest;
-			$sign  = $decpt - 1 < 0 ? '-' : '+';
-			return $neg . $first . '.' . $rest . 'E' . $sign . abs( $decpt - 1 );
-		}
-		if ( $decpt <= 0 ) {
-			return $neg . '0.' . str_repeat( '0', -$decpt ) . $digits;
-		}
-		if ( strlen( $digits ) <= $decpt ) {
-			return $neg . $digits . str_repeat( '0', $decpt - strlen( $digits ) );
-		}
-		return $neg . substr( $digits, 0, $decpt ) . '.' . substr( $digits, $decpt );
+		return is_float( $n ) ? sprintf( '%.14G', $n ) : ( is_scalar( $n ) ? (string) $n : 'array' );
 	}
 
 	private function resolve( string $ref ) {
@@ -643,14 +616,9 @@ final class StrictValidator {
 			}
 			if ( isset( $s->multipleOf ) && ( is_int( $s->multipleOf ) || is_float( $s->multipleOf ) ) && 0 != $s->multipleOf ) { // phpcs:ignore
 				$m = $s->multipleOf;
-				if ( is_int( $v ) && is_int( $m ) ) {
-					$ok = 0 === $v % $m;
-				} else {
-					$q  = $v / $m;
-					$ok = abs( $q - round( $q ) ) <= 1e-9 * max( 1.0, abs( $q ) );
-				}
-				if ( ! $ok ) {
-					$this->fail( $path, 'multipleOf', "$who must be a multiple of " . self::num( (float) $m ) . '.' );
+				if ( ! self::is_multiple( $v, $m ) ) {
+					// a whole multiplier below 1e15 as an integer
+					$this->fail( $path, 'multipleOf', "$who must be a multiple of " . ( floor( $m ) === (float) $m && abs( $m ) < 1e15 ? (string) (int) $m : self::num( (float) $m ) ) . '.' );
 				}
 			}
 		}

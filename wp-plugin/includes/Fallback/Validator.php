@@ -70,14 +70,14 @@ final class Validator {
 	 * @return list<array{path:string,keyword:string,message:string}>
 	 */
 	public static function validate( $value, array $schema, string $profile = 'standard', string $path = '' ): array {
-		if ( 'standard' !== $profile ) {
-			if ( 'strict' === $profile ) {
-				return StrictValidator::validate( $value, $schema, $path );
-			}
+		if ( 'standard' !== $profile && 'strict' !== $profile ) {
 			throw new \ValueError( \sprintf( 'McpNative\\validate(): Argument #3 ($profile) must be "standard" or "strict", "%s" given', $profile ) );
 		}
 		if ( ! self::$core && ! ( self::$core = \function_exists( 'rest_validate_value_from_schema' ) ) ) {
-			throw new \LogicException( 'The PHP fallback validates through WordPress core (rest_validate_value_from_schema); load WordPress or the mcp_native extension.' );
+			throw new \LogicException( 'The PHP fallback validates with WordPress core\'s functions (rest_validate_value_from_schema, wp_scrub_utf8); load WordPress or the mcp_native extension.' );
+		}
+		if ( 'strict' === $profile ) {
+			return StrictValidator::validate( $value, $schema, $path );
 		}
 		$shape = SchemaShape::check( $schema );
 		if ( \is_string( $shape ) ) {
