@@ -237,16 +237,13 @@ final class Validator {
 	 * @param mixed $v
 	 */
 	private function scalar_keywords( \WP_Error $known, $v, array $s, string $type, string $ptr, string $who ): void {
-		if ( $this->only_answer( $known, $s, $type, $ptr ) ) {
+		if ( 'rest_invalid_type' === $known->get_error_code() ) {
+			$this->add( $ptr, 'type', $known->get_error_message() ); // a wrong type ends the node: core's answer is all
 			return;
 		}
-		// core checks an integer as a number first, and that it is whole last
-		$checked_as = 'integer' === $type && $this->passes( $v, array( 'type' => 'number' ), $who ) ? 'number' : $type;
-		if ( ! $this->holds( $v, array( 'type' => $checked_as ), $ptr, 'type' ) ) {
-			return; // as in core, a wrong type ends the node
-		}
-		$this->own_keywords( $v, $s, $checked_as, $type, $ptr );
-		if ( $checked_as !== $type && ! $this->holds( $v, array( 'type' => $type ), $ptr, 'type' ) ) {
+		// so the type held (core checks it first); an integer is checked as a number, and whole last
+		$this->own_keywords( $v, $s, 'integer' === $type ? 'number' : $type, $type, $ptr );
+		if ( 'integer' === $type && ! $this->holds( $v, array( 'type' => 'integer' ), $ptr, 'type' ) ) {
 			return;
 		}
 		$this->enum_and_format( $v, $s, $ptr, $who, 'string' === $type );
@@ -259,33 +256,6 @@ final class Validator {
 				$this->keyword( $v, $s, $checked_as, $keyword, $ptr );
 			}
 		}
-	}
-
-	/**
-	 * Records core's answer for a scalar node it rejected, when that answer is the only
-	 * violation the node can have: a wrong type, or the one keyword it carries (bounds excepted:
-	 * their name depends on the side).
-	 */
-	private function only_answer( \WP_Error $known, array $s, string $type, string $ptr ): bool {
-		if ( 'rest_invalid_type' === $known->get_error_code() ) {
-			$this->add( $ptr, 'type', $known->get_error_message() );
-			return true;
-		}
-		$candidates = \array_keys( \array_filter( \array_intersect_key( $s, \array_flip( self::OWN_KEYWORDS[ $type ] ) ), static fn( $x ) => null !== $x ) );
-		if ( ! empty( $s['enum'] ) ) {
-			$candidates[] = 'enum';
-		}
-		if ( 'string' === $type && isset( $s['format'] ) ) {
-			$candidates[] = 'format';
-		}
-		if ( 'integer' === $type ) {
-			$candidates[] = 'type'; // core asks whether the number is whole after its keywords
-		}
-		if ( 1 !== \count( $candidates ) || 'minimum' === $candidates[0] || 'maximum' === $candidates[0] ) {
-			return false;
-		}
-		$this->add( $ptr, $candidates[0], $known->get_error_message() );
-		return true;
 	}
 
 	private function enum_and_format( $v, array $s, string $ptr, string $who, bool $format_applies ): void {
