@@ -44,17 +44,41 @@ if ( null !== $so ) {
 	fwrite( STDERR, "tools_bench: the extension is not loaded: only the PHP fallback is measured\n" );
 }
 
-$results = array();
+// Paired rounds: each round runs every tree in its own process, in turn first, so the machine's
+// changes of speed between processes move both sides of a round (one run each showed identical
+// trees 1.2-1.4x apart). Each figure is the median over the rounds; each ratio the median of the
+// rounds' ratios.
+$rounds  = isset( $trees['baseline'] ) ? 5 : 1;
+$samples = array();
+$ratios  = array();
 foreach ( $modes as $mode => $flags ) {
-	foreach ( $trees as $tree => $dir ) {
-		$command = array_merge( array( PHP_BINARY, '-n', '-d', 'memory_limit=1G' ), $flags, array( __FILE__, 'child', $dir ) );
-		$out     = shell_exec( implode( ' ', array_map( 'escapeshellarg', $command ) ) );
-		$decoded = is_string( $out ) ? json_decode( $out, true ) : null;
-		if ( ! is_array( $decoded ) ) {
-			fwrite( STDERR, "tools_bench: the $mode run on $dir failed:\n$out\n" );
-			exit( 1 );
+	for ( $round = 0; $round < $rounds; $round++ ) {
+		$order = 0 === $round % 2 ? $trees : array_reverse( $trees, true );
+		$run   = array();
+		foreach ( $order as $tree => $dir ) {
+			$command = array_merge( array( PHP_BINARY, '-n', '-d', 'memory_limit=1G' ), $flags, array( __FILE__, 'child', $dir ) );
+			$out     = shell_exec( implode( ' ', array_map( 'escapeshellarg', $command ) ) );
+			$decoded = is_string( $out ) ? json_decode( $out, true ) : null;
+			if ( ! is_array( $decoded ) ) {
+				fwrite( STDERR, "tools_bench: the $mode run on $dir failed:\n$out\n" );
+				exit( 1 );
+			}
+			$run[ $tree ]                 = $decoded;
+			$samples[ $mode ][ $tree ][] = $decoded;
 		}
-		$results[ $mode ][ $tree ] = $decoded;
+		if ( isset( $run['baseline'] ) ) {
+			$ratios[ $mode ]['list'][] = $run['this tree']['list'] / $run['baseline']['list'];
+			$ratios[ $mode ]['call'][] = $run['this tree']['call500'] / $run['baseline']['call500'];
+		}
+	}
+}
+$results = array();
+foreach ( $samples as $mode => $by_tree ) {
+	foreach ( $by_tree as $tree => $runs ) {
+		foreach ( $runs[0] as $key => $value ) {
+			$column                            = array_column( $runs, $key );
+			$results[ $mode ][ $tree ][ $key ] = is_float( $value ) || is_int( $value ) ? mcp_native_bench_median( $column ) : $value;
+		}
 	}
 }
 
@@ -82,13 +106,13 @@ foreach ( $results as $mode => $by_tree ) {
 	}
 }
 if ( isset( $trees['baseline'] ) ) {
-	print "\nthis tree / baseline (below 1 = faster)\n";
+	printf( "\nthis tree / baseline (below 1 = faster; medians of %d paired rounds)\n", $rounds );
 	foreach ( $results as $mode => $by_tree ) {
 		printf(
 			"%-9s tools/list %.2f×   tools/call with 500 registered %.2f×   list JSON identical: %s\n",
 			$mode,
-			$by_tree['this tree']['list'] / $by_tree['baseline']['list'],
-			$by_tree['this tree']['call500'] / $by_tree['baseline']['call500'],
+			mcp_native_bench_median( $ratios[ $mode ]['list'] ),
+			mcp_native_bench_median( $ratios[ $mode ]['call'] ),
 			$by_tree['this tree']['list_hash'] === $by_tree['baseline']['list_hash'] ? 'yes' : 'NO'
 		);
 	}
