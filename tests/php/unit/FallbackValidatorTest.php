@@ -204,13 +204,19 @@ PHP;
 			array( 12.5, 2.5, true ),
 			array( -0.75, 0.25, true ),
 		);
-		foreach ( $cases as $i => [ $value, $multiple, $ok ] ) {
+		$precision = ini_get( 'serialize_precision' );
+		foreach ( array_merge( $cases, $cases ) as $i => [ $value, $multiple, $ok ] ) {
+			if ( count( $cases ) === $i ) {
+				ini_set( 'serialize_precision', '17' ); // a site's setting does not change the decimals read
+			}
 			$schema = array( 'multipleOf' => $multiple );
 			$this->assertSame( $ok ? array() : array( 'multipleOf' ), array_column( Validator::validate( $value, $schema, 'strict' ), 'keyword' ), "case $i" );
 			if ( extension_loaded( 'mcp_native' ) ) {
 				$this->assertSame( $ok ? array() : array( 'multipleOf' ), array_column( \McpNative\validate( $value, $schema, 'strict' ), 'keyword' ), "case $i (extension)" );
 			}
 		}
+		ini_set( 'serialize_precision', $precision );
+		$this->assertSame( $precision, ini_get( 'serialize_precision' ) );
 	}
 
 	/**

@@ -487,7 +487,15 @@ final class StrictValidator {
 
 	/** A float as the shortest decimal that reads back as it: [mantissa, decimals] (mantissa / 10^decimals). */
 	private static function decimal( float $f ): array {
-		preg_match( '/^(-?)(\d+)(?:\.(\d+))?(?:E([-+]\d+))?$/', var_export( $f, true ), $p );
+		$precision = ini_get( 'serialize_precision' ); // -1 (PHP's default): the shortest form
+		if ( '-1' !== $precision ) {
+			ini_set( 'serialize_precision', '-1' );
+		}
+		$text = var_export( $f, true );
+		if ( '-1' !== $precision ) {
+			ini_set( 'serialize_precision', (string) $precision );
+		}
+		preg_match( '/^(-?)(\d+)(?:\.(\d+))?(?:E([-+]\d+))?$/', $text, $p );
 		$fraction = rtrim( $p[3] ?? '', '0' );
 		$digits   = ltrim( $p[2] . $fraction, '0' );
 		if ( '' === $digits || strlen( $digits ) > 18 ) {
