@@ -37,8 +37,6 @@ final class SchemaShape {
 	public const NOISY = 4;
 	/** The keywords core compares with a number. */
 	private const NUMBERS = array( 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minimum', 'maximum', 'multipleOf' );
-	/** The types core knows. */
-	private const TYPES = array( 'array' => true, 'object' => true, 'string' => true, 'number' => true, 'integer' => true, 'boolean' => true, 'null' => true );
 
 	private static int $budget;
 	private static int $flags = 0;
@@ -159,11 +157,11 @@ final class SchemaShape {
 		$type = $schema['type'] ?? null;
 		if ( is_array( $type ) ) {
 			foreach ( $type as $name ) {
-				if ( ! is_string( $name ) || ! isset( self::TYPES[ $name ] ) ) {
+				if ( ! is_string( $name ) || ! isset( Validator::OWN_KEYWORDS[ $name ] ) ) {
 					return false;
 				}
 			}
-		} elseif ( ! is_string( $type ) || ! isset( self::TYPES[ $type ] ) ) {
+		} elseif ( ! is_string( $type ) || ! isset( Validator::OWN_KEYWORDS[ $type ] ) ) {
 			return false;
 		}
 		if ( isset( $schema['pattern'] ) || isset( $schema['patternProperties'] ) || isset( $schema['anyOf'] ) || isset( $schema['oneOf'] ) ) {

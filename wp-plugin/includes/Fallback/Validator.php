@@ -21,8 +21,11 @@ namespace McpNative\Plugin\Fallback;
 use McpNative\Plugin\JsonPointer;
 
 final class Validator {
-	/** Keywords core checks on a node of each type after its type, asked on their own when the node fails. */
-	private const OWN_KEYWORDS = array(
+	/**
+	 * The types core knows, each with the keywords core checks on such a node after its type
+	 * (asked on their own when the node fails).
+	 */
+	public const OWN_KEYWORDS = array(
 		'object'  => array( 'minProperties', 'maxProperties' ),
 		'array'   => array( 'minItems', 'maxItems', 'uniqueItems' ),
 		'number'  => array( 'multipleOf', 'minimum', 'maximum' ),
