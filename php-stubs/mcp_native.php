@@ -16,6 +16,9 @@ namespace McpNative {
 	 */
 	const MAX_VIOLATIONS = 100;
 
+	/** Longest `pattern` or `patternProperties` name validate() compiles, in bytes (a longer one never matches in `standard`, and makes the schema invalid in `strict`). */
+	const MAX_PATTERN_BYTES = 32768;
+
 	/** The extension's version. */
 	const VERSION = '0.1.0';
 

@@ -56,6 +56,7 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
         .startup_function(startup)
         .constant(("McpNative\\MAX_DEPTH", crate::core::MAX_DEPTH as i64, &[]))
         .constant(("McpNative\\MAX_VIOLATIONS", crate::core::validate::MAX_VIOLATIONS as i64, &[]))
+        .constant(("McpNative\\MAX_PATTERN_BYTES", crate::core::MAX_PATTERN_BYTES as i64, &[]))
         .constant(("McpNative\\VERSION", crate::VERSION, &[]))
         .info_function(module_info)
 }

@@ -871,8 +871,11 @@ pub fn sanitize_hex_color(s: &[u8]) -> Vec<u8> {
 
 /// PHP's PCRE pattern for `rest_validate_json_schema_pattern`, translated for fancy-regex.
 /// Returns None when the pattern cannot be compiled (PHP's preg_match then returns false,
-/// which WordPress treats as "does not match").
+/// which WordPress treats as "does not match"), as for one longer than `MAX_PATTERN_BYTES`.
 pub fn compile_pattern(pattern: &[u8]) -> Option<fancy::Regex> {
+    if pattern.len() > crate::core::MAX_PATTERN_BYTES {
+        return None;
+    }
     let p = std::str::from_utf8(pattern).ok()?;
     // WordPress escapes '#' (its delimiter); an already escaped "\#" becomes "\\#" which in
     // PCRE is an escaped backslash followed by the end delimiter → compile error.

@@ -307,6 +307,13 @@ impl StrictValidator {
         match schema_to_json(schema, 0) {
             Err(e) => StrictValidator { inner: Err(e), schema: Value::Null },
             Ok(json) => {
+                if let Some(at) = long_pattern(&json, "", 0) {
+                    let inner = Err(format!(
+                        "The schema is not valid JSON Schema (2020-12) at '{at}': a pattern longer than {} bytes",
+                        crate::core::MAX_PATTERN_BYTES
+                    ));
+                    return StrictValidator { inner, schema: json };
+                }
                 // `format` is an annotation (the 2020-12 default): the fallback behaves the same.
                 let inner = jsonschema::options().should_validate_formats(false).build(&json).map_err(|e| {
                     let at = e.instance_path().as_str();
@@ -459,6 +466,46 @@ fn push_violations(errs: &mut Violations, base: String, kind: &jsonschema::error
         other => one(other.keyword(), format!("{who} does not satisfy {}.", other.keyword())),
     };
     errs.push(v);
+}
+
+/// Where the first `pattern` or `patternProperties` name longer than `MAX_PATTERN_BYTES` sits
+/// (a JSON Pointer), looked for before the crate compiles them.
+fn long_pattern(node: &Value, at: &str, depth: usize) -> Option<String> {
+    use crate::core::keywords::{self, Position};
+    let Value::Object(map) = node else { return None };
+    if depth > crate::core::MAX_DEPTH {
+        return None; // (the conversion refused deeper schemas already)
+    }
+    let max = crate::core::MAX_PATTERN_BYTES;
+    for (name, value) in map {
+        let here = format!("{at}/{}", segment(name));
+        let found = match (name.as_str(), keywords::position(name.as_bytes()), value) {
+            ("pattern", _, Value::String(p)) if p.len() > max => return Some(here),
+            ("patternProperties", _, Value::Object(pp)) if pp.keys().any(|p| p.len() > max) => {
+                let long = pp.keys().find(|p| p.len() > max)?;
+                return Some(format!("{here}/{}", segment(long)));
+            }
+            (_, Some(Position::SchemaMap | Position::MapOfSchemaOrList), Value::Object(m)) => {
+                m.iter().find_map(|(k, sub)| long_pattern(sub, &format!("{here}/{}", segment(k)), depth + 1))
+            }
+            (_, Some(Position::SchemaList | Position::SchemaOrList), Value::Array(list)) => {
+                list.iter().enumerate().find_map(|(i, sub)| long_pattern(sub, &format!("{here}/{i}"), depth + 1))
+            }
+            (_, Some(Position::Schema | Position::SchemaOrList), sub) => long_pattern(sub, &here, depth + 1),
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// `name` as a JSON Pointer segment.
+fn segment(name: &str) -> String {
+    let mut s = String::new();
+    crate::core::keywords::push_pointer_segment(&mut s, name.as_bytes());
+    s
 }
 
 /// Whether `properties` or `patternProperties` of a schema node covers a property name.

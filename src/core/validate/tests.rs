@@ -253,3 +253,22 @@ fn cache_is_bounded_in_bytes() {
     assert!(!ok(json!("b"), huge));
     assert_eq!(cache_bytes(), before);
 }
+
+#[test]
+fn a_pattern_past_the_bound_is_never_compiled() {
+    // padded in extended mode: compiles at the bound, and one byte more is refused unread
+    let padded = |bytes: usize| format!("(?x){}y", " ".repeat(bytes - 5));
+    let max = crate::core::MAX_PATTERN_BYTES;
+    let at = json!({"type": "string", "pattern": padded(max)});
+    let past = json!({"type": "string", "pattern": padded(max + 1)});
+    assert!(ok(json!("y"), at.clone()));
+    assert_eq!(v(json!("y"), past.clone())[0].keyword, "pattern"); // as PHP's preg_match failing: no match
+    assert!(validate(&json!("y"), &at, Profile::Strict).is_empty());
+    let errs = validate(&json!("y"), &past, Profile::Strict);
+    assert_eq!(errs[0].keyword, "schema");
+    assert!(errs[0].message.contains("at '/pattern': a pattern longer than 32768 bytes"), "{}", errs[0].message);
+    // found wherever a sub-schema sits, and as a patternProperties name
+    let nested = json!({"type": "object", "properties": {"a/b": {"anyOf": [{}, {"patternProperties": {padded(max + 1): {}}}]}}});
+    let errs = validate(&json!({}), &nested, Profile::Strict);
+    assert!(errs[0].message.contains("at '/properties/a~1b/anyOf/1/patternProperties/(?x)"), "{}", errs[0].message);
+}

@@ -438,6 +438,35 @@ final class AdversarialTest extends TestCase {
 		);
 	}
 
+	/**
+	 * A `pattern` of 11 MB: the regex parser held some 340 bytes per byte and aborted the process
+	 * ("memory allocation failed") at a 4 GB address-space limit. Past MAX_PATTERN_BYTES it is
+	 * never compiled: no match in `standard` (as PCRE, which refuses it too), an invalid schema in
+	 * `strict`; the child's peak resident memory stays far below what compiling it took.
+	 *
+	 * @group slow-under-valgrind
+	 */
+	public function test_an_11_mb_pattern_is_refused_in_bounded_memory(): void {
+		$this->child(
+			self::WHICH . '
+			$long = str_repeat("a", 11 * 1024 * 1024);
+			foreach ([["type" => "string", "pattern" => $long], ["type" => "object", "patternProperties" => [$long => ["type" => "string"]]]] as $i => $schema) {
+				$standard = Contract::validate($i ? ["a" => 1] : "aaa", $schema);
+				if ($i === 0 && (count($standard) !== 1 || $standard[0]["keyword"] !== "pattern")) exit(3);
+				$strict = Contract::validate("aaa", $schema, "strict");
+				$where = $i ? "/patternProperties/" : "/pattern";
+				if (count($strict) !== 1 || $strict[0]["keyword"] !== "schema" || !str_contains($strict[0]["message"], "not valid JSON Schema (2020-12) at \'" . $where)) exit(4);
+			}
+			// at the bound a pattern still compiles, one byte more it does not (padded in extended mode, which PCRE compiles too)
+			$padded = fn(int $bytes) => "(?x)" . str_repeat(" ", $bytes - 5) . "y";
+			$at_bound = Contract::validate("x", ["type" => "string", "pattern" => $padded(\McpNative\MAX_PATTERN_BYTES)], "strict");
+			$past = Contract::validate("x", ["type" => "string", "pattern" => $padded(\McpNative\MAX_PATTERN_BYTES + 1)], "strict");
+			if ($at_bound[0]["keyword"] !== "pattern" || $past[0]["keyword"] !== "schema") exit(5);
+			preg_match("/VmHWM:\\s+(\\d+) kB/", file_get_contents("/proc/self/status"), $m);
+			if ((int) $m[1] > 600 * 1024) { echo "peak resident memory {$m[1]} kB\n"; exit(6); }'
+		);
+	}
+
 	public function test_odd_numbers_and_keys(): void {
 		$this->child(
 			self::WHICH . '

@@ -106,6 +106,14 @@ final class StrictValidator {
 		if ( property_exists( $s, 'required' ) && ( ! is_array( $s->required ) || array_filter( $s->required, static fn( $x ) => ! is_string( $x ) ) ) ) {
 			return "$at/required";
 		}
+		if ( property_exists( $s, 'pattern' ) && is_string( $s->pattern ) && ! self::compiles( $s->pattern ) ) {
+			return "$at/pattern"; // a regular expression the crate cannot compile makes the schema invalid there too
+		}
+		foreach ( isset( $s->patternProperties ) && $s->patternProperties instanceof \stdClass ? get_object_vars( $s->patternProperties ) : array() as $p => $unused ) {
+			if ( ! self::compiles( (string) $p ) ) {
+				return "$at/patternProperties/" . JsonPointer::token( $p );
+			}
+		}
 		foreach ( get_object_vars( $s ) as $kw => $value ) {
 			$position = SchemaKeywords::child_position( null, $kw );
 			$here     = "$at/" . JsonPointer::token( $kw );
@@ -147,6 +155,16 @@ final class StrictValidator {
 	}
 
 
+
+	/** A schema's `pattern` as a PCRE pattern (UTF-8, `/` as delimiter). */
+	private static function regex( string $pattern ): string {
+		return '/' . str_replace( '/', '\\/', $pattern ) . '/u';
+	}
+
+	/** Does `$pattern` compile, within the length the extension compiles (MAX_PATTERN_BYTES)? */
+	private static function compiles( string $pattern ): bool {
+		return \strlen( $pattern ) <= \McpNative\MAX_PATTERN_BYTES && false !== @preg_match( self::regex( $pattern ), '' ); // phpcs:ignore
+	}
 
 	/**
 	 * Schema array → JSON form (stdClass objects, lists); annotation values left out, values
@@ -639,7 +657,7 @@ final class StrictValidator {
 				$this->fail( $path, 'maxLength', "$who must be at most {$s->maxLength} characters long." );
 			}
 			if ( isset( $s->pattern ) && is_string( $s->pattern ) ) {
-				$r = @preg_match( '/' . str_replace( '/', '\\/', $s->pattern ) . '/u', $v ); // phpcs:ignore
+				$r = @preg_match( self::regex( $s->pattern ), $v ); // phpcs:ignore
 				if ( 0 === $r ) {
 					$this->fail( $path, 'pattern', "$who does not match pattern {$s->pattern}." );
 				}
@@ -760,7 +778,7 @@ final class StrictValidator {
 				$this->child( $c, $declared[ $name ], JsonPointer::append( $path, $name ), $depth + 1 );
 			}
 			foreach ( $patterns as $p => $ps ) {
-				if ( 1 === @preg_match( '/' . str_replace( '/', '\\/', (string) $p ) . '/u', $name ) ) { // phpcs:ignore
+				if ( 1 === @preg_match( self::regex( (string) $p ), $name ) ) { // phpcs:ignore
 					$covered = true;
 					$this->child( $c, $ps, JsonPointer::append( $path, $name ), $depth + 1 );
 				}

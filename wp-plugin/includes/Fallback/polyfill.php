@@ -23,3 +23,8 @@ if ( ! defined( 'McpNative\MAX_VIOLATIONS' ) ) {
 	// Must equal the extension's MAX_VIOLATIONS: validate() lists at most this many violations.
 	define( 'McpNative\MAX_VIOLATIONS', 100 );
 }
+
+if ( ! defined( 'McpNative\MAX_PATTERN_BYTES' ) ) {
+	// Must equal src/core/mod.rs MAX_PATTERN_BYTES: a longer `pattern` is never compiled.
+	define( 'McpNative\MAX_PATTERN_BYTES', 32768 );
+}
