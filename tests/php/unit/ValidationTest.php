@@ -156,6 +156,27 @@ final class ValidationTest extends TestCase {
 	 * Issue 10, 2: a huge first item then many equal scalars used to exhaust a work budget and
 	 * pass as unique; WordPress core finds the duplicate 0. Same verdict, in linear time.
 	 */
+	/**
+	 * An object where core iterates sub-schemas (anyOf, oneOf, patternProperties) holds its
+	 * public properties as them, as core's foreach reads it: a Closure or an empty stdClass
+	 * none, so nothing matches. (The fallback read any object there as a schema accepting
+	 * anything: the PHP fuzzer found core and the extension saying no, the fallback yes.)
+	 */
+	public function test_objects_where_core_iterates_sub_schemas_hold_their_members(): void {
+		foreach ( array( 'anyOf', 'oneOf' ) as $keyword ) {
+			foreach ( array( static fn() => 1, new \stdClass() ) as $none ) {
+				$this->assertSame( array( $keyword ), array_column( Contract::validate( 'x', array( $keyword => $none ) ), 'keyword' ) );
+			}
+			$branches = (object) array( 'a' => array( 'type' => 'string' ) );
+			$this->assertSame( array(), Contract::validate( 'x', array( $keyword => $branches ) ) );
+			$this->assertSame( array( $keyword ), array_column( Contract::validate( 5, array( $keyword => $branches ) ), 'keyword' ) );
+		}
+		$patterns = array( 'type' => 'object', 'patternProperties' => (object) array( '^a' => array( 'type' => 'integer' ) ) );
+		$this->assertSame( array( array( '/a', 'type' ) ), array_map( static fn( $v ) => array( $v['path'], $v['keyword'] ), Contract::validate( array( 'a' => 'x', 'b' => 'y' ), $patterns ) ) );
+		// where core indexes or tests with is_array() instead, an object still accepts anything
+		$this->assertSame( array(), Contract::validate( array( 'a' => 'x' ), array( 'type' => 'object', 'properties' => (object) array( 'a' => array( 'type' => 'integer' ) ) ) ) );
+	}
+
 	public function test_unique_items_after_a_huge_first_item_finds_the_duplicate(): void {
 		$items = array_merge( array( range( 1, 300000 ) ), array_fill( 0, 60000, 0 ) );
 		$violations = Contract::validate( $items, array( 'type' => 'array', 'uniqueItems' => true ) );

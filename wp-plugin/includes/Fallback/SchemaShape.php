@@ -4,9 +4,11 @@
  * limit, so a schema nested deeper than MAX_DEPTH (a PHP reference cycle is endlessly deep), or
  * one whose shared sub-arrays make too many paths, is a `schema` violation instead.
  *
- * The last schema that passed is remembered: a tool validates every call against the same
- * array, and `===` on the same PHP array is one pointer comparison (on another array it stops
- * at the first difference, within the depth both share). Never remembered: a schema holding a
+ * A check reads each schema node once, in one pass over its keys; a php-fpm request pays it on
+ * its first validation (statics start empty in each request), about what core's validation of
+ * a value costs. The last schema that passed is remembered: a tool validates every call against
+ * the same array, and `===` on the same PHP array is one pointer comparison (on another array it
+ * stops at the first difference, within the depth both share). Never remembered: a schema holding a
  * PHP reference (what it points to may change between calls), or nested data (an `enum` of
  * arrays, a deep `default`), which that comparison would walk in C without a depth limit.
  *
@@ -18,6 +20,8 @@ namespace McpNative\Plugin\Fallback;
 final class SchemaShape {
 	/** The keywords core's rest_validate_value_from_schema() follows into sub-schemas. */
 	private const CORE_FOLLOWS = array( 'properties', 'patternProperties', 'additionalProperties', 'items', 'anyOf', 'oneOf' );
+	/** Those of them core reads with foreach (the others it indexes, or tests with is_array()). */
+	private const CORE_ITERATES = array( 'patternProperties' => true, 'anyOf' => true, 'oneOf' => true );
 	/** A sub-schema core accepts every JSON value against (an empty one makes core complain). */
 	private const ANYTHING = array( 'type' => array( 'null', 'boolean', 'object', 'array', 'number', 'string' ) );
 	/** Schema nodes one check may visit. */
@@ -35,12 +39,10 @@ final class SchemaShape {
 	 * or integer. The PHP fuzzer fails on any notice that escapes.
 	 */
 	public const NOISY = 4;
-	/** The keywords core compares with a number. */
-	private const NUMBERS = array( 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minimum', 'maximum', 'multipleOf' );
+	/** walk()'s own bit: the schema is not remembered (see the class comment). */
+	private const UNCACHEABLE = 8;
 
 	private static int $budget;
-	private static int $flags = 0;
-	private static bool $uncacheable;
 	/** @var array|null the last schema that passed */
 	private static ?array $passed = null;
 	/** What check() answered for it. */
@@ -57,18 +59,16 @@ final class SchemaShape {
 		if ( $schema === self::$passed ) {
 			return self::$passed_flags;
 		}
-		self::$budget      = self::BUDGET;
-		self::$flags       = 0;
-		self::$uncacheable = false;
+		self::$budget = self::BUDGET;
 		try {
-			self::walk( $schema, 0 );
+			$flags = self::walk( $schema, 0 );
 		} catch ( \LengthException $e ) {
 			self::$passed = null;
 			return $e->getMessage();
 		}
-		self::$passed       = self::$uncacheable ? null : $schema;
-		self::$passed_flags = self::$flags;
-		return self::$flags;
+		self::$passed       = $flags & self::UNCACHEABLE ? null : $schema;
+		self::$passed_flags = $flags & ~self::UNCACHEABLE;
+		return self::$passed_flags;
 	}
 
 	/**
@@ -81,6 +81,12 @@ final class SchemaShape {
 				continue;
 			}
 			$position = SchemaKeywords::POSITIONS[ $keyword ];
+			if ( is_object( $schema[ $keyword ] ) && isset( self::CORE_ITERATES[ $keyword ] ) ) {
+				// core's foreach reads an object's public properties as the sub-schemas (a Closure has
+				// none), as the extension does; core would also run a Traversable's iterator, which
+				// neither implementation does (the extension reads it as having none)
+				$schema[ $keyword ] = $schema[ $keyword ] instanceof \Traversable ? array() : \get_object_vars( $schema[ $keyword ] );
+			}
 			if ( is_object( $schema[ $keyword ] ) ) {
 				$schema[ $keyword ] = self::ANYTHING;
 			} elseif ( ! is_array( $schema[ $keyword ] ) ) {
@@ -96,91 +102,110 @@ final class SchemaShape {
 		return $schema;
 	}
 
-	private static function walk( array $schema, int $depth ): void {
+	/** The answer bits of one schema node and what it holds, with UNCACHEABLE. */
+	private static function walk( array $schema, int $depth ): int {
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
 			throw new \LengthException( sprintf( 'The schema is nested deeper than %d levels.', \McpNative\MAX_DEPTH ) );
 		}
 		if ( --self::$budget < 0 ) {
 			throw new \LengthException( Violations::SCHEMA_TOO_LARGE );
 		}
+		$type = $schema['type'] ?? null;
 		if ( isset( $schema['enum'] ) && is_array( $schema['enum'] ) ) {
 			self::check_enum( $schema['enum'] );
 		}
-		if ( ! self::quiet( $schema ) ) {
-			self::$flags |= self::NOISY;
-		}
-		if ( isset( $schema['uniqueItems'] ) ) {
-			self::note_reference( $schema, 'uniqueItems' );
-			if ( ! empty( $schema['uniqueItems'] ) ) {
-				self::$flags |= self::UNIQUE_ITEMS;
-			}
-		}
+		$flags = 0;
+		$quiet = is_string( $type ) ? isset( Validator::OWN_KEYWORDS[ $type ] ) : is_array( $type ) && self::known_types( $type );
+		// one pass over the node's keys: a schema node is read once, whatever it holds
 		foreach ( $schema as $key => $value ) {
-			if ( ! self::$uncacheable && is_array( $value ) && ! in_array( $key, self::CORE_FOLLOWS, true ) ) {
-				foreach ( $value as $item ) {
-					if ( is_array( $item ) ) {
-						self::$uncacheable = true;
-						break;
+			if ( null === $value ) {
+				continue; // core's isset() reads a null keyword as absent
+			}
+			switch ( $key ) {
+				case 'properties':
+				case 'patternProperties':
+				case 'anyOf':
+				case 'oneOf':
+					$quiet = $quiet && 'properties' === $key; // a pattern may be invalid, a branch untyped
+					if ( ! is_array( $value ) ) {
+						$flags |= is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
+						continue 2;
 					}
-				}
+					$flags |= self::referenced( $schema, $key );
+					foreach ( $value as $name => $child ) { // a map or a list of sub-schemas
+						if ( is_array( $child ) ) {
+							$flags |= self::referenced( $value, $name ) | self::walk( $child, $depth + 1 );
+						} else {
+							$flags |= is_object( $child ) ? self::HOLDS_OBJECTS : self::NOISY;
+						}
+					}
+					continue 2;
+				case 'items':
+				case 'additionalProperties':
+					if ( is_array( $value ) ) {
+						$flags |= self::referenced( $schema, $key ) | self::walk( $value, $depth + 1 );
+					} elseif ( is_object( $value ) ) {
+						$flags |= self::HOLDS_OBJECTS;
+					} elseif ( 'items' === $key || ! is_bool( $value ) ) {
+						$flags |= self::NOISY;
+					}
+					continue 2;
+				case 'pattern':
+					$quiet = false; // an invalid one warns
+					break;
+				case 'enum':
+					// core's foreach over it warns; it sanitizes a container's members by their schemas ((int) of an object warns)
+					$quiet = $quiet && ( empty( $value ) || is_array( $value ) && is_string( $type ) && 'array' !== $type && 'object' !== $type );
+					break;
+				case 'uniqueItems':
+					$flags |= self::referenced( $schema, $key ) | ( empty( $value ) ? 0 : self::UNIQUE_ITEMS );
+					break;
+				case 'minLength':
+				case 'maxLength':
+				case 'minItems':
+				case 'maxItems':
+				case 'minProperties':
+				case 'maxProperties':
+				case 'minimum':
+				case 'maximum':
+				case 'multipleOf':
+					$quiet = $quiet && is_scalar( $value ); // core compares it with a number (an object warns)
+					break;
+				case 'required':
+					if ( is_array( $value ) ) {
+						foreach ( $value as $name ) {
+							if ( ! is_string( $name ) && ! is_int( $name ) ) {
+								$quiet = false;
+							}
+						}
+					}
+					break;
+			}
+			if ( is_array( $value ) && ! ( $flags & self::UNCACHEABLE ) ) {
+				$flags |= self::nested( $value );
 			}
 		}
-		foreach ( self::CORE_FOLLOWS as $keyword ) {
-			if ( isset( $schema[ $keyword ] ) && is_object( $schema[ $keyword ] ) ) {
-				self::$flags |= self::HOLDS_OBJECTS;
-			}
-			if ( ! isset( $schema[ $keyword ] ) || ! is_array( $schema[ $keyword ] ) ) {
-				if ( isset( $schema[ $keyword ] ) && ! is_object( $schema[ $keyword ] ) && ! ( 'additionalProperties' === $keyword && is_bool( $schema[ $keyword ] ) ) ) {
-					self::$flags |= self::NOISY;
-				}
-				continue;
-			}
-			self::note_reference( $schema, $keyword );
-			$position = SchemaKeywords::POSITIONS[ $keyword ];
-			if ( SchemaKeywords::SCHEMA === $position || SchemaKeywords::SCHEMA_OR_LIST === $position ) {
-				self::walk( $schema[ $keyword ], $depth + 1 );
-				continue;
-			}
-			foreach ( $schema[ $keyword ] as $key => $child ) { // a map or a list of sub-schemas
-				if ( is_array( $child ) ) {
-					self::note_reference( $schema[ $keyword ], $key );
-					self::walk( $child, $depth + 1 );
-				} else {
-					self::$flags |= is_object( $child ) ? self::HOLDS_OBJECTS : self::NOISY;
-				}
-			}
-		}
+		return $quiet ? $flags : $flags | self::NOISY;
 	}
 
-	/** Can core read this node without saying anything about it (see NOISY)? */
-	private static function quiet( array $schema ): bool {
-		$type = $schema['type'] ?? null;
-		if ( is_array( $type ) ) {
-			foreach ( $type as $name ) {
-				if ( ! is_string( $name ) || ! isset( Validator::OWN_KEYWORDS[ $name ] ) ) {
-					return false;
-				}
-			}
-		} elseif ( ! is_string( $type ) || ! isset( Validator::OWN_KEYWORDS[ $type ] ) ) {
-			return false;
-		}
-		if ( isset( $schema['pattern'] ) || isset( $schema['patternProperties'] ) || isset( $schema['anyOf'] ) || isset( $schema['oneOf'] ) ) {
-			return false;
-		}
-		if ( ! empty( $schema['enum'] ) && ( ! is_array( $schema['enum'] ) || is_array( $type ) || 'array' === $type || 'object' === $type ) ) {
-			return false; // core's foreach over it warns; it sanitizes a container's members by their schemas ((int) of an object warns)
-		}
-		foreach ( self::NUMBERS as $keyword ) {
-			if ( isset( $schema[ $keyword ] ) && ! is_scalar( $schema[ $keyword ] ) ) {
-				return false; // core compares it with a number (an object warns)
-			}
-		}
-		foreach ( isset( $schema['required'] ) && is_array( $schema['required'] ) ? $schema['required'] : array() as $name ) {
-			if ( ! is_string( $name ) && ! is_int( $name ) ) {
+	/** Does every name of a type list name a type core knows? */
+	private static function known_types( array $types ): bool {
+		foreach ( $types as $name ) {
+			if ( ! is_string( $name ) || ! isset( Validator::OWN_KEYWORDS[ $name ] ) ) {
 				return false;
 			}
 		}
 		return true;
+	}
+
+	/** A keyword's value holding arrays (an `enum` of lists, a deep `default`) is not remembered: see the class comment. */
+	private static function nested( array $value ): int {
+		foreach ( $value as $item ) {
+			if ( is_array( $item ) ) {
+				return self::UNCACHEABLE;
+			}
+		}
+		return 0;
 	}
 
 	/**
@@ -210,9 +235,8 @@ final class SchemaShape {
 		}
 	}
 
-	private static function note_reference( array $container, $key ): void {
-		if ( ! self::$uncacheable && null !== \ReflectionReference::fromArrayElement( $container, $key ) ) {
-			self::$uncacheable = true;
-		}
+	/** UNCACHEABLE when `$container[ $key ]` is a PHP reference (what it points to may change between calls). */
+	private static function referenced( array $container, $key ): int {
+		return null === \ReflectionReference::fromArrayElement( $container, $key ) ? 0 : self::UNCACHEABLE;
 	}
 }
