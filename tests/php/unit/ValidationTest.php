@@ -173,6 +173,17 @@ final class ValidationTest extends TestCase {
 		}
 		$patterns = array( 'type' => 'object', 'patternProperties' => (object) array( '^a' => array( 'type' => 'integer' ) ) );
 		$this->assertSame( array( array( '/a', 'type' ) ), array_map( static fn( $v ) => array( $v['path'], $v['keyword'] ), Contract::validate( array( 'a' => 'x', 'b' => 'y' ), $patterns ) ) );
+		// its members are checked as an array's are (depth), and read again on the next call
+		$deep = array( 'type' => 'string' );
+		for ( $i = 0; $i < 200; $i++ ) {
+			$deep = array( 'anyOf' => array( $deep ) );
+		}
+		$this->assertSame( array( 'schema' ), array_column( Contract::validate( 'x', array( 'oneOf' => (object) array( 'a' => $deep ) ) ), 'keyword' ) );
+		$changing = (object) array( 'a' => array( 'type' => 'string' ) );
+		$schema   = array( 'anyOf' => $changing );
+		$this->assertSame( array( 'anyOf' ), array_column( Contract::validate( 5, $schema ), 'keyword' ) );
+		$changing->a = $deep;
+		$this->assertSame( array( 'schema' ), array_column( Contract::validate( 5, $schema ), 'keyword' ) );
 		// where core indexes or tests with is_array() instead, an object still accepts anything
 		$this->assertSame( array(), Contract::validate( array( 'a' => 'x' ), array( 'type' => 'object', 'properties' => (object) array( 'a' => array( 'type' => 'integer' ) ) ) ) );
 	}

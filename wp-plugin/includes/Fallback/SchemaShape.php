@@ -82,10 +82,7 @@ final class SchemaShape {
 			}
 			$position = SchemaKeywords::POSITIONS[ $keyword ];
 			if ( is_object( $schema[ $keyword ] ) && isset( self::CORE_ITERATES[ $keyword ] ) ) {
-				// core's foreach reads an object's public properties as the sub-schemas (a Closure has
-				// none), as the extension does; core would also run a Traversable's iterator, which
-				// neither implementation does (the extension reads it as having none)
-				$schema[ $keyword ] = $schema[ $keyword ] instanceof \Traversable ? array() : \get_object_vars( $schema[ $keyword ] );
+				$schema[ $keyword ] = self::members( $schema[ $keyword ] );
 			}
 			if ( is_object( $schema[ $keyword ] ) ) {
 				$schema[ $keyword ] = self::ANYTHING;
@@ -127,7 +124,12 @@ final class SchemaShape {
 				case 'anyOf':
 				case 'oneOf':
 					$quiet = $quiet && 'properties' === $key; // a pattern may be invalid, a branch untyped
-					if ( ! is_array( $value ) ) {
+					if ( is_object( $value ) && isset( self::CORE_ITERATES[ $key ] ) ) {
+						// its members are sub-schemas core walks (checked as those of an array are),
+						// and they may change between calls while the schema's array does not
+						$flags |= self::HOLDS_OBJECTS | self::UNCACHEABLE;
+						$value  = self::members( $value );
+					} elseif ( ! is_array( $value ) ) {
 						$flags |= is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
 						continue 2;
 					}
@@ -186,6 +188,15 @@ final class SchemaShape {
 			}
 		}
 		return $quiet ? $flags : $flags | self::NOISY;
+	}
+
+	/**
+	 * The sub-schemas core's foreach reads in an object where it iterates them: its public
+	 * properties (a Closure has none), as the extension reads it. Core would also run a
+	 * Traversable's iterator, which neither implementation does (the extension reads none).
+	 */
+	private static function members( object $iterated ): array {
+		return $iterated instanceof \Traversable ? array() : \get_object_vars( $iterated );
 	}
 
 	/** Does every name of a type list name a type core knows? */
