@@ -477,21 +477,27 @@ fn long_pattern(node: &Value, at: &str, depth: usize) -> Option<String> {
         return None; // (the conversion refused deeper schemas already)
     }
     let max = crate::core::MAX_PATTERN_BYTES;
+    let under = |at: &str, name: &str| format!("{at}/{}", crate::core::transform::pointer_segment(Key::Str(name.as_bytes())));
     for (name, value) in map {
-        let here = format!("{at}/{}", segment(name));
-        let found = match (name.as_str(), keywords::position(name.as_bytes()), value) {
-            ("pattern", _, Value::String(p)) if p.len() > max => return Some(here),
-            ("patternProperties", _, Value::Object(pp)) if pp.keys().any(|p| p.len() > max) => {
-                let long = pp.keys().find(|p| p.len() > max)?;
-                return Some(format!("{here}/{}", segment(long)));
+        match (name.as_str(), value) {
+            ("pattern", Value::String(p)) if p.len() > max => return Some(under(at, name)),
+            ("patternProperties", Value::Object(pp)) => {
+                if let Some(long) = pp.keys().find(|p| p.len() > max) {
+                    return Some(under(&under(at, name), long));
+                }
             }
-            (_, Some(Position::SchemaMap | Position::MapOfSchemaOrList), Value::Object(m)) => {
-                m.iter().find_map(|(k, sub)| long_pattern(sub, &format!("{here}/{}", segment(k)), depth + 1))
+            _ => {}
+        }
+        let found = match (keywords::position(name.as_bytes()), value) {
+            (Some(Position::SchemaMap | Position::MapOfSchemaOrList), Value::Object(m)) => {
+                let here = under(at, name);
+                m.iter().find_map(|(k, sub)| long_pattern(sub, &under(&here, k), depth + 1))
             }
-            (_, Some(Position::SchemaList | Position::SchemaOrList), Value::Array(list)) => {
+            (Some(Position::SchemaList | Position::SchemaOrList), Value::Array(list)) => {
+                let here = under(at, name);
                 list.iter().enumerate().find_map(|(i, sub)| long_pattern(sub, &format!("{here}/{i}"), depth + 1))
             }
-            (_, Some(Position::Schema | Position::SchemaOrList), sub) => long_pattern(sub, &here, depth + 1),
+            (Some(Position::Schema | Position::SchemaOrList), sub @ Value::Object(_)) => long_pattern(sub, &under(at, name), depth + 1),
             _ => None,
         };
         if found.is_some() {
@@ -499,13 +505,6 @@ fn long_pattern(node: &Value, at: &str, depth: usize) -> Option<String> {
         }
     }
     None
-}
-
-/// `name` as a JSON Pointer segment.
-fn segment(name: &str) -> String {
-    let mut s = String::new();
-    crate::core::keywords::push_pointer_segment(&mut s, name.as_bytes());
-    s
 }
 
 /// Whether `properties` or `patternProperties` of a schema node covers a property name.
