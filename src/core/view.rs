@@ -66,6 +66,11 @@ pub trait View<'a>: Copy + 'a {
     /// Walks that run such code take it before reading entries and drop it after their last use.
     fn hold(self) -> impl Sized + 'a {}
 
+    /// An object's class name, for messages about it. Hosts without objects have none.
+    fn class_name(self) -> Option<String> {
+        None
+    }
+
     /// For a `JsonSerializable` object: what its `jsonSerialize()` returns. Hosts without such
     /// objects never call it.
     fn json_value(self) -> Result<Self, String> {

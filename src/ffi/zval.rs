@@ -492,6 +492,18 @@ impl<'a> View<'a> for ZvalView<'a> {
         self.table().map(|(ht, _)| Hold::new(ht))
     }
 
+    /// The name as PHP's get_class() gives it, up to a NUL byte.
+    fn class_name(self) -> Option<String> {
+        if type_of(self.zv) != IS_OBJECT {
+            return None;
+        }
+        // SAFETY: an IS_OBJECT zval holds a live object; its class entry (and name) outlive it.
+        let name = unsafe { str_bytes((*(*self.zv.value.obj).ce).name) };
+        // an anonymous class's name goes on after a NUL byte with its file's path: not shown
+        let shown = name.split(|&b| b == 0).next().unwrap_or_default();
+        Some(String::from_utf8_lossy(shown).into_owned())
+    }
+
     fn json_value(self) -> Result<Self, String> {
         let zv = self.zv;
         let called = ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| zv.try_call_method("jsonSerialize", vec![])));

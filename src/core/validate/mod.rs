@@ -179,6 +179,7 @@ impl Compiled {
                 }
                 Err(schema::CompileError::Cycle) => Compiled::Broken("The schema contains a reference cycle.".into()),
                 Err(schema::CompileError::TooLarge) => Compiled::Broken(SCHEMA_TOO_LARGE.into()),
+                Err(schema::CompileError::Unreadable { at, holds }) => Compiled::Broken(at.message(&holds)),
             },
             Profile::Strict => Compiled::Strict(strict::StrictValidator::compile(schema)),
         }
@@ -367,7 +368,8 @@ fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, c
             h.word(11, n);
             stack.pop();
         }
-        Shape::Object { .. } => h.word(13, 0),
+        // messages name the class of an object a schema cannot hold
+        Shape::Object { .. } => h.bytes(13, v.class_name().unwrap_or_default().as_bytes()),
         Shape::Opaque => h.word(14, 0),
     }
     true

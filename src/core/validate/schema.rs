@@ -5,7 +5,7 @@
 use super::php::{self, Num};
 use fancy_regex as fancy;
 use super::value::{ents, canonical_int, to_pval, PKey, PVal};
-use crate::core::view::{Key, Shape, View};
+use crate::core::view::{Key, ObjectKind, Shape, View};
 use std::collections::HashMap;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -233,7 +233,98 @@ pub enum CompileError {
     Cycle,
     /// More than [`MAX_SCHEMA_NODES`] schema nodes.
     TooLarge,
+    /// A value core cannot read where it is: PHP throws (or, for an enum member, its JSON
+    /// encoder could run without a bound). `holds` says what it is ("an array", "a Closure
+    /// object"). The refusal does not depend on the value validated, as depth does not.
+    Unreadable { at: Place, holds: String },
 }
+
+/// Where a schema holds what core cannot read (each with the message of its refusal).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Place {
+    /// A sub-schema core follows (see [`unreadable_sub_schema`]).
+    SubSchema,
+    /// `properties` as a string: core's `$args['properties'][ $name ]` indexes it.
+    Properties,
+    /// A member of a `type` list: core's array_diff() and `isset( $checks[ $type ] )` throw on
+    /// arrays and objects.
+    TypeList,
+    /// A member of a `required` list: array_key_exists() throws on arrays and objects.
+    RequiredList,
+    /// A keyword core reads as a number: a comparison or its message's number_format() throws
+    /// on anything but a number, a numeric string, a boolean or null.
+    Number(&'static str),
+    /// `pattern`: an object cannot be made the pattern's string without running its code.
+    Pattern,
+    /// An `enum` member holding an object other than a stdClass (its `jsonSerialize()` may return
+    /// anything) when core's message json_encode()s it.
+    EnumObject,
+    /// An `enum` member nested [`MAX_ENUM_DEPTH`] deep (PHP's encoder recurses in C).
+    EnumDepth,
+}
+
+impl Place {
+    /// The message of a schema refused for holding `holds` here.
+    pub fn message(self, holds: &str) -> String {
+        match self {
+            Place::SubSchema => format!("A sub-schema of the schema is {holds}, which is not a schema."),
+            Place::Properties => format!("The schema's properties is {holds}, which is not a map of schemas."),
+            Place::TypeList => format!("The schema's type list holds {holds}, which is not a type name."),
+            Place::RequiredList => format!("The schema's required list holds {holds}, which is not a property name."),
+            Place::Number(keyword) => format!("The schema's {keyword} is {holds}, which is not a number."),
+            Place::Pattern => format!("The schema's pattern is {holds}, which is not a pattern."),
+            Place::EnumObject => format!("An enum member of the schema is {holds}, which has no fixed JSON form."),
+            Place::EnumDepth => format!("An enum member of the schema is nested deeper than {MAX_ENUM_DEPTH} levels."),
+        }
+    }
+}
+
+/// What a value is, as a refusal names it (the fallback's `SchemaShape::described()`).
+pub fn described<'a, V: View<'a>>(v: V) -> String {
+    match v.shape() {
+        Shape::Null => "null".into(),
+        Shape::Bool(b) => if b { "true" } else { "false" }.into(),
+        Shape::Int(_) => "an integer".into(),
+        Shape::Float(_) => "a float".into(),
+        Shape::Str(_) => "a string".into(),
+        Shape::Array { .. } => "an array".into(),
+        Shape::Object { .. } => format!("a {} object", v.class_name().unwrap_or_default()),
+        Shape::Opaque => "a resource".into(),
+    }
+}
+
+fn unreadable<'a, V: View<'a>>(at: Place, v: V) -> CompileError {
+    CompileError::Unreadable { at, holds: described(v) }
+}
+
+/// Whether PHP throws reading a sub-schema core follows as one: a string anywhere
+/// (`$schema['type']` on a string is a TypeError), and an integer, a float, `true` or a resource
+/// as an anyOf/oneOf branch whose parent has a `type` (core writes `$schema['type']` into it).
+/// Null and `false` become arrays there; elsewhere non-arrays read as empty schemas.
+fn unreadable_sub_schema(shape: Shape<'_>, parent_typed: bool) -> bool {
+    match shape {
+        Shape::Str(_) => true,
+        Shape::Int(_) | Shape::Float(_) | Shape::Bool(true) | Shape::Opaque => parent_typed,
+        _ => false,
+    }
+}
+
+/// The keywords core reads as numbers.
+const NUMBER_KEYWORDS: [&str; 9] =
+    ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minimum", "maximum", "multipleOf"];
+
+/// Whether core can read a keyword's value as a number (see [`Place::Number`]).
+fn reads_as_number(shape: Shape<'_>) -> bool {
+    match shape {
+        Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) => true,
+        Shape::Str(b) => php::parse_numeric(b).is_some(),
+        _ => false,
+    }
+}
+
+/// How deep an `enum` member may nest (the fallback's `Validator::VALUE_DEPTH`; a request's
+/// JSON nests at most 512 deep).
+pub const MAX_ENUM_DEPTH: usize = 1024;
 
 /// Most schema nodes one compilation visits (the fallback's `SchemaShape::BUDGET` is the same
 /// bound): shared sub-arrays can make a schema of a few KB have 2^40 nodes to a walk, and the
@@ -285,7 +376,10 @@ impl Compiler {
     fn node<'a, V: View<'a>>(&mut self, s: V, inherit_type: Option<&Ty>) -> Result<Node, CompileError> {
         let identity = match s.shape() {
             Shape::Array { identity, .. } => identity,
-            _ => {
+            shape => {
+                if unreadable_sub_schema(shape, inherit_type.is_some()) {
+                    return Err(unreadable(Place::SubSchema, s));
+                }
                 let mut n = Node::accept_all();
                 if let Some(t) = inherit_type {
                     n.ty = t.clone();
@@ -309,28 +403,65 @@ impl Compiler {
         r
     }
 
+    /// Refuses the members core's enum message would json_encode() unsafely (see
+    /// [`Place::EnumObject`], [`Place::EnumDepth`]); each member counts as a schema node, as in the fallback.
+    fn check_enum<'a, V: View<'a>>(&mut self, members: V) -> Result<(), CompileError> {
+        let mut stack = vec![(members, 0usize)];
+        while let Some((container, depth)) = stack.pop() {
+            if depth >= MAX_ENUM_DEPTH {
+                return Err(CompileError::Unreadable { at: Place::EnumDepth, holds: String::new() });
+            }
+            for (_, member) in ents(container) {
+                self.nodes += 1;
+                if self.nodes > MAX_SCHEMA_NODES {
+                    return Err(CompileError::TooLarge);
+                }
+                match member.shape() {
+                    Shape::Array { .. } | Shape::Object { kind: ObjectKind::Plain, .. } => stack.push((member, depth + 1)),
+                    Shape::Object { .. } => return Err(unreadable(Place::EnumObject, member)),
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn node_inner<'a, V: View<'a>>(&mut self, s: V, inherit_type: Option<&Ty>) -> Result<Node, CompileError> {
         let mut n = Node::accept_all();
         n.ty = match isset(s, "type") {
             None => inherit_type.cloned().unwrap_or(Ty::Missing),
             Some(t) => match t.shape() {
                 Shape::Str(b) => Ty::One(TypeName::parse(b)),
-                Shape::Array { .. } => Ty::List(
-                    ents(t)
-                        .map(|(_, e)| match e.shape() {
+                Shape::Array { .. } => {
+                    let mut list = Vec::new();
+                    for (_, e) in ents(t) {
+                        list.push(match e.shape() {
                             Shape::Str(b) => TypeName::parse(b),
                             Shape::Int(i) => TypeName::Invalid { name: i.to_string().into_bytes(), falsy: i == 0 },
                             Shape::Float(f) => TypeName::Invalid { name: php::float_to_php_string(f).into_bytes(), falsy: f == 0.0 },
                             Shape::Bool(b) => TypeName::Invalid { name: if b { b"1".to_vec() } else { Vec::new() }, falsy: !b },
                             Shape::Null => TypeName::Invalid { name: Vec::new(), falsy: true },
-                            _ => TypeName::Invalid { name: b"?".to_vec(), falsy: false },
-                        })
-                        .collect(),
-                ),
+                            Shape::Array { .. } | Shape::Object { .. } => return Err(unreadable(Place::TypeList, e)),
+                            Shape::Opaque => TypeName::Invalid { name: b"?".to_vec(), falsy: false },
+                        });
+                    }
+                    Ty::List(list)
+                }
                 Shape::Bool(true) => Ty::LooseTrue,
                 _ => Ty::Other,
             },
         };
+        if let Some(members) = isset(s, "enum").filter(|e| e.is_array()) {
+            self.check_enum(members)?;
+        }
+        for keyword in NUMBER_KEYWORDS {
+            if let Some(v) = isset(s, keyword).filter(|v| !reads_as_number(v.shape())) {
+                return Err(unreadable(Place::Number(keyword), v));
+            }
+        }
+        if let Some(v) = isset(s, "pattern").filter(|p| matches!(p.shape(), Shape::Object { .. } | Shape::Opaque)) {
+            return Err(unreadable(Place::Pattern, v));
+        }
         n.title = isset(s, "title").and_then(|t| t.as_str().map(|b| b.to_vec()));
         // anyOf / oneOf: every branch inherits the parent's type when it has none.
         let parent_ty = if n.ty.is_set() { Some(n.ty.clone()) } else { None };
@@ -370,24 +501,29 @@ impl Compiler {
                     }
                     n.prop_index = Some((by_name, by_int));
                 }
+            } else if props.as_str().is_some() {
+                return Err(unreadable(Place::Properties, props));
             } else {
                 // A non-array `properties` still selects the draft-3 branch of `required`.
                 n.has_properties = true;
             }
         }
         n.required = match isset(s, "required") {
-            Some(r) if r.is_array() => Required::List(
-                ents(r)
-                    .filter_map(|(_, name)| match name.shape() {
-                        Shape::Str(b) => Some(PKey::from_bytes(b)),
-                        Shape::Int(i) => Some(PKey::Int(i)),
-                        Shape::Bool(b) => Some(PKey::Int(b as i64)),
-                        Shape::Float(f) => Some(PKey::Int(php::float_to_int(f))),
-                        Shape::Null => Some(PKey::Str(Vec::new())),
-                        _ => None,
-                    })
-                    .collect(),
-            ),
+            Some(r) if r.is_array() => {
+                let mut names = Vec::new();
+                for (_, name) in ents(r) {
+                    names.push(match name.shape() {
+                        Shape::Str(b) => PKey::from_bytes(b),
+                        Shape::Int(i) => PKey::Int(i),
+                        Shape::Bool(b) => PKey::Int(b as i64),
+                        Shape::Float(f) => PKey::Int(php::float_to_int(f)),
+                        Shape::Null => PKey::Str(Vec::new()),
+                        Shape::Array { .. } | Shape::Object { .. } => return Err(unreadable(Place::RequiredList, name)),
+                        Shape::Opaque => continue,
+                    });
+                }
+                Required::List(names)
+            }
             _ if n.has_properties => {
                 let req: Vec<PKey> = match s.get("properties") {
                     Some(props) => crate::core::keywords::draft3_required(props).map(PKey::from_key).collect(),
@@ -447,6 +583,8 @@ impl Compiler {
                 Shape::Int(i) => i.to_string().into_bytes(),
                 Shape::Float(f) => php::float_to_php_string(f).into_bytes(),
                 Shape::Bool(b) => if b { b"1".to_vec() } else { Vec::new() },
+                // PHP's string of an array, as core's concatenation makes it
+                Shape::Array { .. } => b"Array".to_vec(),
                 _ => Vec::new(),
             };
             Pattern::new(src)

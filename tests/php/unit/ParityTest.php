@@ -20,6 +20,72 @@ final class ParityTest extends TestCase {
 		$this->assertSame( 128, \McpNative\MAX_DEPTH );
 	}
 
+	/**
+	 * A schema holding what core cannot read where core reads it (PHP throws there: a TypeError
+	 * or an Error, caught by the fallback as "WordPress core cannot validate…", while the
+	 * extension chose an answer of its own) is one `schema` violation with the same message from
+	 * both, wherever it sits and whatever the value. The PHP fuzzer found each of these kinds.
+	 *
+	 * @dataProvider unreadable_schemas
+	 */
+	public function test_a_schema_core_cannot_read_is_refused_alike( $value, array $schema, bool $core_throws, string $message ): void {
+		if ( $core_throws ) {
+			try {
+				set_error_handler( static fn() => true );
+				rest_validate_value_from_schema( $value, $schema, 'value' );
+				$this->fail( 'core read it: the case no longer shows what it is about' );
+			} catch ( \Error $e ) {
+				$this->assertNotSame( '', $e->getMessage() );
+			} finally {
+				restore_error_handler();
+			}
+		}
+		$refusal = array( array( 'path' => '', 'keyword' => 'schema', 'message' => $message ) );
+		$this->assertSame( $refusal, \McpNative\validate( $value, $schema ), 'extension' );
+		$this->assertSame( $refusal, \McpNative\Plugin\Fallback\Validator::validate( $value, $schema ), 'fallback' );
+		// below a member the value never reaches, the same
+		$nested = array( 'type' => 'object', 'properties' => array( 'unused' => $schema ) );
+		$this->assertSame( $refusal, \McpNative\validate( array(), $nested ), 'extension, nested' );
+		$this->assertSame( $refusal, \McpNative\Plugin\Fallback\Validator::validate( array(), $nested ), 'fallback, nested' );
+	}
+
+	public static function unreadable_schemas(): array {
+		$deep = 'x';
+		for ( $i = 0; $i < 1100; $i++ ) {
+			$deep = array( $deep );
+		}
+		$sub = static fn( string $what ) => "A sub-schema of the schema is $what, which is not a schema.";
+		return array(
+			'items as a type name'          => array( array( 'a' ), array( 'type' => 'array', 'items' => 'string' ), true, $sub( 'a string' ) ),
+			'a property as a type name'     => array( array( 'a' => 1 ), array( 'type' => 'object', 'properties' => array( 'a' => 'integer' ) ), true, $sub( 'a string' ) ),
+			'an anyOf branch string'        => array( 'x', array( 'anyOf' => array( 'string' ) ), true, $sub( 'a string' ) ),
+			'a oneOf branch integer, typed' => array( 'x', array( 'type' => 'string', 'oneOf' => array( 5 ) ), true, $sub( 'an integer' ) ),
+			'an inherited type'             => array( 'x', array( 'type' => 'string', 'anyOf' => array( array( 'anyOf' => array( true ) ) ) ), true, $sub( 'true' ) ),
+			'properties as a string'        => array( array( 1 ), array( 'type' => 'object', 'properties' => 'abc' ), true, "The schema's properties is a string, which is not a map of schemas." ),
+			'a type list holding an array'  => array( 'a', array( 'type' => array( array( 'x' ), 'string' ) ), true, "The schema's type list holds an array, which is not a type name." ),
+			'a type list holding a Closure' => array( 'a', array( 'type' => array( 'string', static fn() => 1 ) ), true, "The schema's type list holds a Closure object, which is not a type name." ),
+			'required holding a list'       => array( array( 'a' => 1 ), array( 'type' => 'object', 'required' => array( array( 'a' ) ) ), true, "The schema's required list holds an array, which is not a property name." ),
+			'multipleOf not numeric'        => array( 5, array( 'type' => 'integer', 'multipleOf' => 'abc' ), true, "The schema's multipleOf is a string, which is not a number." ),
+			'minLength as a list'           => array( 'a', array( 'type' => 'string', 'minLength' => array( 2 ) ), true, "The schema's minLength is an array, which is not a number." ),
+			'minimum as an object'          => array( 5, array( 'type' => 'integer', 'minimum' => new \stdClass() ), false, "The schema's minimum is a stdClass object, which is not a number." ),
+			'pattern as an object'          => array( 'a', array( 'type' => 'string', 'pattern' => new \ArrayObject() ), true, "The schema's pattern is a ArrayObject object, which is not a pattern." ),
+			'an enum member object'         => array( 'a', array( 'enum' => array( 'a', new \ArrayObject() ) ), false, 'An enum member of the schema is a ArrayObject object, which has no fixed JSON form.' ),
+			'an enum member 1100 deep'      => array( 'a', array( 'enum' => array( 'a', $deep ) ), false, 'An enum member of the schema is nested deeper than 1024 levels.' ),
+		);
+	}
+
+	/** A `pattern` that is an array is the string 'Array', as core's concatenation makes it. */
+	public function test_a_pattern_array_is_the_string_array(): void {
+		$schema = array( 'type' => 'string', 'pattern' => array( 'x' ) );
+		foreach ( array( 'Array!' => array(), 'x' => array( 'pattern' ) ) as $value => $keywords ) {
+			set_error_handler( static fn() => true );
+			$this->assertSame( array() === $keywords, true === rest_validate_value_from_schema( (string) $value, $schema, 'value' ), 'core' );
+			restore_error_handler();
+			$this->assertSame( $keywords, array_column( \McpNative\validate( (string) $value, $schema ), 'keyword' ), 'extension' );
+			$this->assertSame( $keywords, array_column( \McpNative\Plugin\Fallback\Validator::validate( (string) $value, $schema ), 'keyword' ), 'fallback' );
+		}
+	}
+
 	public function test_generated_schemas_transform_identically(): void {
 		mt_srand( 20261130 );
 		$differences = 0;

@@ -188,6 +188,33 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( array(), Contract::validate( array( 'a' => 'x' ), array( 'type' => 'object', 'properties' => (object) array( 'a' => array( 'type' => 'integer' ) ) ) ) );
 	}
 
+	/**
+	 * An object as an anyOf/oneOf branch accepts anything of the type the parent gives it, as
+	 * core gives a branch without a type the parent's (the fallback's branch accepted every type:
+	 * the PHP fuzzer found a float passing an anyOf under `type: null` there only).
+	 */
+	public function test_an_object_branch_takes_the_parent_type(): void {
+		$branch = (object) array( 'type' => 'string' );
+		$this->assertSame( array( 'anyOf' ), array_column( Contract::validate( 3.5, array( 'type' => 'null', 'anyOf' => array( $branch ) ) ), 'keyword' ) );
+		$this->assertSame( array(), Contract::validate( null, array( 'type' => 'null', 'anyOf' => array( $branch ) ) ) );
+		$this->assertSame( array(), Contract::validate( 3.5, array( 'anyOf' => array( $branch ) ) ) );
+		$this->assertSame( array( 'type' ), array_column( Contract::validate( 5, array( 'type' => 'string', 'oneOf' => array( $branch, array( 'type' => 'integer' ) ) ) ), 'keyword' ) );
+	}
+
+	/**
+	 * A pattern the regex engine gives up on (catastrophic backtracking) never lets a value
+	 * through: the fallback's strict profile read PCRE's error as a match.
+	 */
+	public function test_a_pattern_the_engine_gives_up_on_is_no_match(): void {
+		foreach ( array( 'standard', 'strict' ) as $profile ) {
+			foreach ( array( '^(?:a*)*$', '^(a|aa)+$' ) as $pattern ) {
+				$schema = array( 'type' => 'string', 'pattern' => $pattern );
+				$this->assertSame( array( 'pattern' ), array_column( Contract::validate( str_repeat( 'a', 5000 ) . '!', $schema, $profile ), 'keyword' ), "$profile $pattern" );
+				$this->assertSame( array(), Contract::validate( str_repeat( 'a', 20 ), $schema, $profile ), "$profile $pattern" );
+			}
+		}
+	}
+
 	public function test_unique_items_after_a_huge_first_item_finds_the_duplicate(): void {
 		$items = array_merge( array( range( 1, 300000 ) ), array_fill( 0, 60000, 0 ) );
 		$violations = Contract::validate( $items, array( 'type' => 'array', 'uniqueItems' => true ) );

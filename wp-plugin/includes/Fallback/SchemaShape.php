@@ -61,7 +61,7 @@ final class SchemaShape {
 		}
 		self::$budget = self::BUDGET;
 		try {
-			$flags = self::walk( $schema, 0 );
+			$flags = self::walk( $schema, 0, false );
 		} catch ( \LengthException $e ) {
 			self::$passed = null;
 			return $e->getMessage();
@@ -91,23 +91,32 @@ final class SchemaShape {
 			} elseif ( SchemaKeywords::SCHEMA === $position || SchemaKeywords::SCHEMA_OR_LIST === $position && ! array_is_list( $schema[ $keyword ] ) ) {
 				$schema[ $keyword ] = self::accepting_objects( $schema[ $keyword ] );
 			} else {
+				// an anyOf/oneOf branch still takes the parent's type from core, as the extension reads it
+				$anything = 'anyOf' === $keyword || 'oneOf' === $keyword ? array() : self::ANYTHING;
 				foreach ( $schema[ $keyword ] as $key => $child ) {
-					$schema[ $keyword ][ $key ] = is_object( $child ) ? self::ANYTHING : ( is_array( $child ) ? self::accepting_objects( $child ) : $child );
+					$schema[ $keyword ][ $key ] = is_object( $child ) ? $anything : ( is_array( $child ) ? self::accepting_objects( $child ) : $child );
 				}
 			}
 		}
 		return $schema;
 	}
 
-	/** The answer bits of one schema node and what it holds, with UNCACHEABLE. */
-	private static function walk( array $schema, int $depth ): int {
+	/**
+	 * The answer bits of one schema node and what it holds, with UNCACHEABLE. `$inherits_type`:
+	 * the node is an anyOf/oneOf branch whose parent has a type, which core copies into it.
+	 */
+	private static function walk( array $schema, int $depth, bool $inherits_type ): int {
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
 			throw new \LengthException( sprintf( 'The schema is nested deeper than %d levels.', \McpNative\MAX_DEPTH ) );
 		}
 		if ( --self::$budget < 0 ) {
 			throw new \LengthException( Violations::SCHEMA_TOO_LARGE );
 		}
-		$type = $schema['type'] ?? null;
+		$type  = $schema['type'] ?? null;
+		$typed = null !== $type || $inherits_type;
+		if ( is_array( $type ) ) {
+			self::check_type_list( $type );
+		}
 		if ( isset( $schema['enum'] ) && is_array( $schema['enum'] ) ) {
 			self::check_enum( $schema['enum'] );
 		}
@@ -130,29 +139,41 @@ final class SchemaShape {
 						$flags |= self::HOLDS_OBJECTS | self::UNCACHEABLE;
 						$value  = self::members( $value );
 					} elseif ( ! is_array( $value ) ) {
+						if ( 'properties' === $key && is_string( $value ) ) { // core indexes it
+							self::refuse( "The schema's properties is %s, which is not a map of schemas.", $value );
+						}
 						$flags |= is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
 						continue 2;
 					}
 					$flags |= self::referenced( $schema, $key );
+					$branch = 'anyOf' === $key || 'oneOf' === $key;
 					foreach ( $value as $name => $child ) { // a map or a list of sub-schemas
 						if ( is_array( $child ) ) {
-							$flags |= self::referenced( $value, $name ) | self::walk( $child, $depth + 1 );
+							$flags |= self::referenced( $value, $name ) | self::walk( $child, $depth + 1, $branch && $typed );
 						} else {
-							$flags |= is_object( $child ) ? self::HOLDS_OBJECTS : self::NOISY;
+							self::check_sub_schema( $child, $branch && $typed );
+							// (an object branch becomes an empty schema: core's notice if no type comes)
+							$flags |= is_object( $child ) ? self::HOLDS_OBJECTS | ( $branch ? self::NOISY : 0 ) : self::NOISY;
 						}
 					}
 					continue 2;
 				case 'items':
 				case 'additionalProperties':
 					if ( is_array( $value ) ) {
-						$flags |= self::referenced( $schema, $key ) | self::walk( $value, $depth + 1 );
+						$flags |= self::referenced( $schema, $key ) | self::walk( $value, $depth + 1, false );
+					} elseif ( 'items' === $key ) {
+						self::check_sub_schema( $value, false );
+						$flags |= is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
 					} elseif ( is_object( $value ) ) {
 						$flags |= self::HOLDS_OBJECTS;
-					} elseif ( 'items' === $key || ! is_bool( $value ) ) {
+					} elseif ( ! is_bool( $value ) ) {
 						$flags |= self::NOISY;
 					}
 					continue 2;
 				case 'pattern':
+					if ( ! is_scalar( $value ) && ! is_array( $value ) ) { // an object or a resource (an array is 'Array')
+						self::refuse( "The schema's pattern is %s, which is not a pattern.", $value );
+					}
 					$quiet = false; // an invalid one warns
 					break;
 				case 'enum':
@@ -171,14 +192,17 @@ final class SchemaShape {
 				case 'minimum':
 				case 'maximum':
 				case 'multipleOf':
-					$quiet = $quiet && is_scalar( $value ); // core compares it with a number (an object warns)
+					if ( ! is_numeric( $value ) && ! is_bool( $value ) ) { // core's comparison or number_format() throws
+						self::refuse( "The schema's $key is %s, which is not a number.", $value );
+					}
 					break;
 				case 'required':
 					if ( is_array( $value ) ) {
 						foreach ( $value as $name ) {
-							if ( ! is_string( $name ) && ! is_int( $name ) ) {
-								$quiet = false;
+							if ( is_array( $name ) || is_object( $name ) ) { // array_key_exists() throws
+								self::refuse( "The schema's required list holds %s, which is not a property name.", $name );
 							}
+							$quiet = $quiet && ( is_string( $name ) || is_int( $name ) );
 						}
 					}
 					break;
@@ -197,6 +221,59 @@ final class SchemaShape {
 	 */
 	private static function members( object $iterated ): array {
 		return $iterated instanceof \Traversable ? array() : \get_object_vars( $iterated );
+	}
+
+	/**
+	 * Refuses a sub-schema core follows that PHP cannot read as one (src/core/validate/schema.rs
+	 * `unreadable_sub_schema`): a string anywhere (`$schema['type']` on a string is a TypeError),
+	 * and an integer, a float, `true` or a resource as an anyOf/oneOf branch whose parent has a
+	 * type (core writes `$schema['type']` into it). Null and false become arrays there.
+	 *
+	 * @param mixed $sub Not an array.
+	 */
+	private static function check_sub_schema( $sub, bool $parent_typed ): void {
+		if ( is_string( $sub ) || $parent_typed && null !== $sub && false !== $sub && ! is_object( $sub ) ) {
+			self::refuse( 'A sub-schema of the schema is %s, which is not a schema.', $sub );
+		}
+	}
+
+	/** Core's array_diff() and isset( $checks[ $type ] ) throw on a member that is an array or an object. */
+	private static function check_type_list( array $types ): void {
+		foreach ( $types as $member ) {
+			if ( is_array( $member ) || is_object( $member ) ) {
+				self::refuse( "The schema's type list holds %s, which is not a type name.", $member );
+			}
+		}
+	}
+
+	/**
+	 * Ends the check: the schema holds `$value` where core cannot read it (`$message` names the
+	 * place, %s what it holds; the extension's messages are src/core/validate/schema.rs `Place`).
+	 *
+	 * @param mixed $value
+	 */
+	private static function refuse( string $message, $value ): never {
+		throw new \LengthException( sprintf( $message, self::described( $value ) ) );
+	}
+
+	/**
+	 * What a value is, as a refusal names it (src/core/validate/schema.rs `described`). An
+	 * anonymous class's name is cut at its NUL byte, after which PHP writes its file's path.
+	 *
+	 * @param mixed $value
+	 */
+	private static function described( $value ): string {
+		return match ( true ) {
+			null === $value => 'null',
+			true === $value => 'true',
+			false === $value => 'false',
+			is_int( $value ) => 'an integer',
+			is_float( $value ) => 'a float',
+			is_string( $value ) => 'a string',
+			is_array( $value ) => 'an array',
+			is_object( $value ) => 'a ' . strstr( get_class( $value ) . "\0", "\0", true ) . ' object',
+			default => 'a resource',
+		};
 	}
 
 	/** Does every name of a type list name a type core knows? */
@@ -236,10 +313,11 @@ final class SchemaShape {
 				if ( --self::$budget < 0 ) {
 					throw new \LengthException( Violations::SCHEMA_TOO_LARGE );
 				}
-				if ( is_object( $member ) && ! $member instanceof \stdClass ) {
-					throw new \LengthException( sprintf( 'An enum member of the schema is a %s object, which has no fixed JSON form.', get_class( $member ) ) );
+				$plain = is_object( $member ) && \stdClass::class === get_class( $member ); // as the extension reads a plain object
+				if ( is_object( $member ) && ! $plain ) {
+					self::refuse( 'An enum member of the schema is %s, which has no fixed JSON form.', $member );
 				}
-				if ( is_array( $member ) || $member instanceof \stdClass ) {
+				if ( is_array( $member ) || $plain ) {
 					$stack[] = array( (array) $member, $depth + 1 );
 				}
 			}

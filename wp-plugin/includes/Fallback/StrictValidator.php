@@ -657,8 +657,8 @@ final class StrictValidator {
 				$this->fail( $path, 'maxLength', "$who must be at most {$s->maxLength} characters long." );
 			}
 			if ( isset( $s->pattern ) && is_string( $s->pattern ) ) {
-				$r = @preg_match( self::regex( $s->pattern ), $v ); // phpcs:ignore
-				if ( 0 === $r ) {
+				// false: PCRE gave up (backtracking limit), as the extension's engine may; neither lets it pass
+				if ( 1 !== @preg_match( self::regex( $s->pattern ), $v ) ) { // phpcs:ignore
 					$this->fail( $path, 'pattern', "$who does not match pattern {$s->pattern}." );
 				}
 			}
