@@ -215,6 +215,48 @@ final class ValidationTest extends TestCase {
 		}
 	}
 
+	/**
+	 * The strict profile's unevaluated*, dependent* and anchors, in both implementations (the
+	 * fallback ignored unevaluated*, dependentSchemas, `dependencies`, `$anchor` and `$dynamicRef`,
+	 * and accepted references that resolve nowhere).
+	 *
+	 * @dataProvider strict_applicator_cases
+	 */
+	public function test_strict_annotations_dependents_and_anchors( $value, array $schema, array $expected ): void {
+		$this->assertSame( $expected, self::pairs( Contract::validate( $value, $schema, 'strict' ) ) );
+	}
+
+	public static function strict_applicator_cases(): array {
+		$any  = new \stdClass();
+		$ab   = array( 'a' => 1, 'b' => 2 );
+		$only = static fn( array $more ) => array( 'type' => 'object', 'unevaluatedProperties' => false ) + $more;
+		return array(
+			'a property no keyword evaluated'    => array( $ab, $only( array( 'properties' => array( 'a' => $any ) ) ), array( ' unevaluatedProperties' ) ),
+			'evaluated by an allOf branch'       => array( $ab, $only( array( 'properties' => array( 'a' => $any ), 'allOf' => array( array( 'properties' => array( 'b' => $any ) ) ) ) ), array() ),
+			'a failing branch evaluates nothing' => array( $ab, $only( array( 'properties' => array( 'a' => $any ), 'allOf' => array( array( 'properties' => array( 'b' => array( 'type' => 'string' ) ) ) ) ) ), array( '/b type', ' unevaluatedProperties' ) ),
+			'every matching anyOf branch'        => array( $ab, $only( array( 'anyOf' => array( array( 'properties' => array( 'a' => $any ) ), array( 'properties' => array( 'b' => $any ) ) ) ) ), array() ),
+			'the oneOf branch that matched'      => array( $ab, $only( array( 'properties' => array( 'a' => $any ), 'oneOf' => array( array( 'properties' => array( 'b' => $any ), 'required' => array( 'b' ) ), array( 'required' => array( 'z' ) ) ) ) ), array() ),
+			'if and then'                        => array( $ab, $only( array( 'if' => array( 'required' => array( 'a' ), 'properties' => array( 'a' => $any ) ), 'then' => array( 'properties' => array( 'b' => $any ) ) ) ), array() ),
+			'not evaluates nothing'              => array( $ab, $only( array( 'properties' => array( 'a' => $any ), 'not' => array( 'properties' => array( 'b' => array( 'type' => 'string' ) ) ) ) ), array( ' unevaluatedProperties' ) ),
+			'a $ref'                             => array( $ab, $only( array( 'properties' => array( 'a' => $any ), '$ref' => '#/$defs/b', '$defs' => array( 'b' => array( 'properties' => array( 'b' => $any ) ) ) ) ), array() ),
+			'a schema for the rest'              => array( array( 'a' => 1, 'b' => 'x' ), array( 'type' => 'object', 'properties' => array( 'a' => $any ), 'unevaluatedProperties' => array( 'type' => 'integer' ) ), array( ' unevaluatedProperties' ) ),
+			'nested, its own object'             => array( array( 'x' => $ab ), array( 'type' => 'object', 'properties' => array( 'x' => $only( array( 'properties' => array( 'a' => $any ) ) ) ) ), array( '/x unevaluatedProperties' ) ),
+			'items after prefixItems'            => array( array( 1, 2 ), array( 'type' => 'array', 'prefixItems' => array( $any ), 'unevaluatedItems' => false ), array( ' unevaluatedItems' ) ),
+			'items contains matched'             => array( array( 1, 'x' ), array( 'type' => 'array', 'prefixItems' => array( $any ), 'contains' => array( 'type' => 'string' ), 'unevaluatedItems' => false ), array() ),
+			'dependentSchemas applies'           => array( $ab, array( 'type' => 'object', 'dependentSchemas' => array( 'a' => array( 'required' => array( 'c' ) ) ) ), array( '/c required' ) ),
+			'dependentSchemas evaluates'         => array( $ab, $only( array( 'properties' => array( 'a' => $any ), 'dependentSchemas' => array( 'a' => array( 'properties' => array( 'b' => $any ) ) ) ) ), array() ),
+			'dependencies, names'                => array( $ab, array( 'type' => 'object', 'dependencies' => array( 'a' => array( 'c' ) ) ), array( '/c required' ) ),
+			'dependencies, a schema'             => array( $ab, array( 'type' => 'object', 'dependencies' => array( 'a' => array( 'maxProperties' => 1 ) ) ), array( ' maxProperties' ) ),
+			'dependencies not an object'         => array( $ab, array( 'dependencies' => true ), array( ' schema' ) ),
+			'dependentRequired repeating a name' => array( $ab, array( 'dependentRequired' => array( 'a' => array( 'b', 'b' ) ) ), array( ' schema' ) ),
+			'an $anchor'                         => array( array( 'a' => 1 ), array( '$defs' => array( 'x' => array( '$anchor' => 'text', 'type' => 'string' ) ), 'properties' => array( 'a' => array( '$ref' => '#text' ) ) ), array( '/a type' ) ),
+			'a $dynamicRef'                      => array( array( 'a' => 1 ), array( '$dynamicAnchor' => 'node', 'type' => 'object', 'properties' => array( 'a' => array( '$dynamicRef' => '#node' ) ) ), array( '/a type' ) ),
+			'an anchor name the meta refuses'    => array( 1, array( '$anchor' => '1st' ), array( ' schema' ) ),
+			'a $ref that resolves nowhere'       => array( 1, array( 'properties' => array( 'a' => array( '$ref' => '#/$defs/missing' ) ) ), array( ' schema' ) ),
+			'an anchor that does not exist'      => array( 1, array( '$ref' => '#nowhere' ), array( ' schema' ) ),
+		);
+	}
+
 	public function test_unique_items_after_a_huge_first_item_finds_the_duplicate(): void {
 		$items = array_merge( array( range( 1, 300000 ) ), array_fill( 0, 60000, 0 ) );
 		$violations = Contract::validate( $items, array( 'type' => 'array', 'uniqueItems' => true ) );

@@ -43,6 +43,22 @@ final class StrictValidator {
 	private Violations $errors;
 	/** @var array<int,true> the `$ref` targets applied to the current value, by object id */
 	private array $ref_chain = array();
+	/**
+	 * Whether the schema uses unevaluatedProperties/unevaluatedItems: only then does node()
+	 * collect what each sub-schema evaluated (and anyOf try every branch, as annotations need).
+	 */
+	private bool $track = false;
+	/** @var array<string,\stdClass> `$anchor`/`$dynamicAnchor` name => its schema */
+	private array $anchors = array();
+	/** @var list<string> the `$ref`/`$dynamicRef` values schema_problem() met, resolved right after it */
+	private static array $refs_met = array();
+	/** @var array<string,\stdClass> the anchors schema_problem() met (the first of a name wins) */
+	private static array $anchors_met = array();
+	/**
+	 * What a schema evaluated of a value (its annotations): the property names and the item
+	 * indices, each a set or `true` for all.
+	 */
+	private const NOTHING = array( array(), array() );
 
 	private function __construct() {
 		$this->errors = new Violations();
@@ -61,7 +77,19 @@ final class StrictValidator {
 		} catch ( \LengthException $e ) {
 			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => $e->getMessage() ) );
 		}
-		$bad = self::schema_problem( $v->root, '' );
+		self::$refs_met    = array();
+		self::$anchors_met = array();
+		$bad               = self::schema_problem( $v->root, '' );
+		$v->anchors        = self::$anchors_met;
+		foreach ( null === $bad ? self::$refs_met : array() as $ref ) {
+			$v->resolve( $ref, $found );
+			if ( ! $found ) {
+				$bad = ''; // as the crate, which resolves every reference when it compiles
+				break;
+			}
+		}
+		self::$refs_met    = array();
+		self::$anchors_met = array();
 		if ( null !== $bad ) {
 			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
 		}
@@ -78,6 +106,7 @@ final class StrictValidator {
 			$v->fail( $e['path'], $e['keyword'], $e['message'] );
 		}
 		if ( ! $conv ) {
+			$v->track = self::mentions_unevaluated( $v->root );
 			$v->node( $json, $v->root, $path, 0 );
 		}
 		return $v->errors->all();
@@ -94,6 +123,23 @@ final class StrictValidator {
 		}
 		if ( ! $s instanceof \stdClass ) {
 			return $at;
+		}
+		foreach ( array( '$anchor', '$dynamicAnchor' ) as $kw ) {
+			if ( property_exists( $s, $kw ) ) {
+				// the meta-schema's anchor name
+				if ( ! is_string( $s->$kw ) || ! preg_match( '/^[A-Za-z_][-A-Za-z0-9._]*\z/', $s->$kw ) ) {
+					return "$at/$kw";
+				}
+				self::$anchors_met[ $s->$kw ] ??= $s;
+			}
+		}
+		foreach ( array( '$ref', '$dynamicRef' ) as $kw ) {
+			if ( property_exists( $s, $kw ) ) {
+				if ( ! is_string( $s->$kw ) ) {
+					return "$at/$kw";
+				}
+				self::$refs_met[] = $s->$kw;
+			}
 		}
 		if ( property_exists( $s, 'type' ) ) {
 			$types = is_array( $s->type ) ? $s->type : array( $s->type );
@@ -112,6 +158,27 @@ final class StrictValidator {
 		foreach ( isset( $s->patternProperties ) && $s->patternProperties instanceof \stdClass ? get_object_vars( $s->patternProperties ) : array() as $p => $unused ) {
 			if ( ! self::compiles( (string) $p ) ) {
 				return "$at/patternProperties/" . JsonPointer::token( $p );
+			}
+		}
+		foreach ( array( 'dependentRequired', 'dependencies' ) as $kw ) {
+			if ( ! property_exists( $s, $kw ) ) {
+				continue;
+			}
+			if ( ! $s->$kw instanceof \stdClass ) {
+				return "$at/$kw";
+			}
+			foreach ( get_object_vars( $s->$kw ) as $name => $then ) {
+				$here = "$at/$kw/" . JsonPointer::token( $name );
+				if ( 'dependencies' === $kw && ( is_bool( $then ) || $then instanceof \stdClass ) ) {
+					if ( null !== self::schema_problem( $then, $here ) ) {
+						return $here; // the crate names the member: no branch of its anyOf fits
+					}
+					continue;
+				}
+				$problem = self::names_problem( $then );
+				if ( null !== $problem ) {
+					return 'dependentRequired' === $kw && is_int( $problem ) ? "$here/$problem" : $here;
+				}
 			}
 		}
 		foreach ( get_object_vars( $s ) as $kw => $value ) {
@@ -155,6 +222,25 @@ final class StrictValidator {
 	}
 
 
+
+	/**
+	 * Why `$names` is no list of distinct property names (the meta-schema's stringArray): true
+	 * when it is no list or repeats a name, else the index of a member that is no string; null
+	 * when it is one.
+	 *
+	 * @param mixed $names
+	 */
+	private static function names_problem( $names ): int|bool|null {
+		if ( ! is_array( $names ) || ! array_is_list( $names ) ) {
+			return true;
+		}
+		foreach ( $names as $i => $name ) {
+			if ( ! is_string( $name ) ) {
+				return $i;
+			}
+		}
+		return count( array_unique( $names ) ) === count( $names ) ? null : true;
+	}
 
 	/** A schema's `pattern` as a PCRE pattern (UTF-8, `/` as delimiter). */
 	private static function regex( string $pattern ): string {
@@ -536,12 +622,17 @@ final class StrictValidator {
 		return is_float( $n ) ? sprintf( '%.14G', $n ) : ( is_scalar( $n ) ? (string) $n : 'array' );
 	}
 
-	private function resolve( string $ref ) {
+	private function resolve( string $ref, ?bool &$found = null ) {
+		$found = true;
 		if ( '' === $ref || '#' === $ref ) {
 			return $this->root;
 		}
 		if ( 0 !== strpos( $ref, '#/' ) ) {
-			return null;
+			// `#name`: a plain-name fragment, the schema with that `$anchor` (or `$dynamicAnchor`:
+			// one schema resource here, so a `$dynamicRef` finds what a `$ref` finds); nothing
+			// else (another document) resolves
+			$found = '#' === $ref[0] && isset( $this->anchors[ substr( $ref, 1 ) ] );
+			return $found ? $this->anchors[ substr( $ref, 1 ) ] : null;
 		}
 		$node = $this->root;
 		foreach ( explode( '/', substr( $ref, 2 ) ) as $seg ) {
@@ -552,6 +643,7 @@ final class StrictValidator {
 			} elseif ( is_array( $node ) && array_key_exists( (int) $seg, $node ) ) {
 				$node = $node[ (int) $seg ];
 			} else {
+				$found = false;
 				return null;
 			}
 		}
@@ -560,36 +652,68 @@ final class StrictValidator {
 
 	/** Does `$v` (a child value of the node's value when `$child`) match `$schema`? */
 	private function matches( $v, $schema, int $depth, bool $child = false ): bool {
+		return null !== $this->matching( $v, $schema, $depth, $child );
+	}
+
+	/** What `$schema` evaluated of `$v` when `$v` matches it (see NOTHING), else null. */
+	private function matching( $v, $schema, int $depth, bool $child = false ): ?array {
 		$saved        = $this->errors;
 		$this->errors = new Violations();
-		$child ? $this->child( $v, $schema, '', $depth ) : $this->node( $v, $schema, '', $depth );
+		$evaluated    = $child ? $this->child( $v, $schema, '', $depth ) : $this->node( $v, $schema, '', $depth );
 		$ok           = 0 === $this->errors->count();
 		$this->errors = $saved;
-		return $ok;
+		return $ok ? $evaluated : null;
 	}
 
 	/** node() for a member or item: a `$ref` met again below it is progress, not a cycle. */
-	private function child( $v, $s, string $path, int $depth ): void {
+	private function child( $v, $s, string $path, int $depth ): array {
 		$chain           = $this->ref_chain;
 		$this->ref_chain = array();
-		$this->node( $v, $s, $path, $depth );
+		$evaluated       = $this->node( $v, $s, $path, $depth );
 		$this->ref_chain = $chain;
+		return $evaluated;
 	}
 
-	private function node( $v, $s, string $path, int $depth ): void {
+	/**
+	 * node() for a sub-schema applied in place: `$evaluated` with what it evaluated when it held
+	 * (a failing sub-schema's annotations are dropped).
+	 */
+	private function applied( $v, $s, string $path, int $depth, array $evaluated ): array {
+		$before = $this->errors->count();
+		$got    = $this->node( $v, $s, $path, $depth );
+		return $this->errors->count() === $before ? self::joined( $evaluated, $got ) : $evaluated;
+	}
+
+	/** Two annotation pairs (see NOTHING) as one. */
+	private static function joined( array $a, array $b ): array {
+		return array(
+			true === $a[0] || true === $b[0] ? true : $a[0] + $b[0],
+			true === $a[1] || true === $b[1] ? true : $a[1] + $b[1],
+		);
+	}
+
+	/**
+	 * Every violation of `$v` under `$s`; returns what `$s` evaluated of `$v` (see NOTHING),
+	 * collected only where the schema has unevaluated* keywords to read it.
+	 */
+	private function node( $v, $s, string $path, int $depth ): array {
 		if ( true === $s ) {
-			return;
+			return self::NOTHING;
 		}
 		$who = self::who( $path );
 		if ( false === $s ) {
 			$this->fail( $path, 'falseSchema', "$who is not allowed." );
-			return;
+			return self::NOTHING;
 		}
 		if ( ! $s instanceof \stdClass || $depth > self::MAX_DEPTH * 4 ) {
-			return;
+			return self::NOTHING;
 		}
-		if ( isset( $s->{'$ref'} ) && is_string( $s->{'$ref'} ) ) {
-			$target = $this->resolve( $s->{'$ref'} );
+		$evaluated = self::NOTHING;
+		foreach ( array( '$ref', '$dynamicRef' ) as $ref ) {
+			if ( ! isset( $s->$ref ) || ! is_string( $s->$ref ) ) {
+				continue;
+			}
+			$target = $this->resolve( $s->$ref );
 			$id     = is_object( $target ) ? spl_object_id( $target ) : null;
 			// a `$ref` back to a schema already applied to this same value adds nothing and
 			// would branch without end (`oneOf` of two `{"$ref": "#"}`): not followed again
@@ -597,7 +721,7 @@ final class StrictValidator {
 				if ( null !== $id ) {
 					$this->ref_chain[ $id ] = true;
 				}
-				$this->node( $v, $target, $path, $depth + 1 );
+				$evaluated = $this->applied( $v, $target, $path, $depth + 1, $evaluated );
 				unset( $this->ref_chain[ $id ] );
 			}
 		}
@@ -664,24 +788,26 @@ final class StrictValidator {
 			}
 		}
 		if ( is_array( $v ) ) {
-			$this->array_keywords( $v, $s, $path, $who, $depth );
+			$evaluated = $this->array_keywords( $v, $s, $path, $who, $depth, $evaluated );
 		}
 		if ( $v instanceof \stdClass ) {
-			$this->object_keywords( $v, $s, $path, $who, $depth );
+			$evaluated = $this->object_keywords( $v, $s, $path, $who, $depth, $evaluated );
 		}
-		foreach ( array( 'allOf' ) as $kw ) {
-			if ( isset( $s->$kw ) && is_array( $s->$kw ) ) {
-				foreach ( $s->$kw as $sub ) {
-					$this->node( $v, $sub, $path, $depth + 1 );
-				}
+		if ( isset( $s->allOf ) && is_array( $s->allOf ) ) {
+			foreach ( $s->allOf as $sub ) {
+				$evaluated = $this->applied( $v, $sub, $path, $depth + 1, $evaluated );
 			}
 		}
 		if ( isset( $s->anyOf ) && is_array( $s->anyOf ) ) {
 			$ok = false;
 			foreach ( $s->anyOf as $sub ) {
-				if ( $this->matches( $v, $sub, $depth + 1 ) ) {
-					$ok = true;
-					break;
+				$got = $this->matching( $v, $sub, $depth + 1 );
+				if ( null !== $got ) {
+					$ok        = true;
+					$evaluated = self::joined( $evaluated, $got );
+					if ( ! $this->track ) {
+						break; // every matching branch's annotations count, when they are read
+					}
 				}
 			}
 			if ( ! $ok ) {
@@ -689,38 +815,94 @@ final class StrictValidator {
 			}
 		}
 		if ( isset( $s->oneOf ) && is_array( $s->oneOf ) ) {
-			$n = 0;
+			$matched = array();
 			foreach ( $s->oneOf as $sub ) {
-				$n += $this->matches( $v, $sub, $depth + 1 ) ? 1 : 0;
+				$got = $this->matching( $v, $sub, $depth + 1 );
+				if ( null !== $got ) {
+					$matched[] = $got;
+				}
 			}
-			if ( 0 === $n ) {
+			if ( ! $matched ) {
 				$this->fail( $path, 'oneOf', "$who does not match any of the expected formats." );
-			} elseif ( $n > 1 ) {
+			} elseif ( count( $matched ) > 1 ) {
 				$this->fail( $path, 'oneOf', "$who matches more than one of the expected formats." );
+			} else {
+				$evaluated = self::joined( $evaluated, $matched[0] );
 			}
 		}
 		if ( property_exists( $s, 'not' ) && $this->matches( $v, $s->not, $depth + 1 ) ) {
 			$this->fail( $path, 'not', "$who must not match the schema." );
 		}
 		if ( property_exists( $s, 'if' ) ) {
-			if ( $this->matches( $v, $s->if, $depth + 1 ) ) {
+			$got = $this->matching( $v, $s->if, $depth + 1 );
+			if ( null !== $got ) {
+				$evaluated = self::joined( $evaluated, $got );
 				if ( property_exists( $s, 'then' ) ) {
-					$this->node( $v, $s->then, $path, $depth + 1 );
+					$evaluated = $this->applied( $v, $s->then, $path, $depth + 1, $evaluated );
 				}
 			} elseif ( property_exists( $s, 'else' ) ) {
-				$this->node( $v, $s->else, $path, $depth + 1 );
+				$evaluated = $this->applied( $v, $s->else, $path, $depth + 1, $evaluated );
 			}
 		}
+		return $this->track ? $this->unevaluated( $v, $s, $path, $who, $depth, $evaluated ) : self::NOTHING;
 	}
 
-	private function array_keywords( array $v, \stdClass $s, string $path, string $who, int $depth ): void {
+	/**
+	 * unevaluatedProperties / unevaluatedItems: the members no other keyword of this schema (or
+	 * a sub-schema applied in place that held) evaluated must match them; one violation at the
+	 * container, as the extension's crate reports it. Afterwards every member is evaluated.
+	 */
+	private function unevaluated( $v, \stdClass $s, string $path, string $who, int $depth, array $evaluated ): array {
+		foreach ( array( 'unevaluatedProperties' => 0, 'unevaluatedItems' => 1 ) as $keyword => $slot ) {
+			if ( ! property_exists( $s, $keyword ) || ( 0 === $slot ? ! $v instanceof \stdClass : ! is_array( $v ) ) ) {
+				continue;
+			}
+			if ( true !== $evaluated[ $slot ] ) {
+				foreach ( 0 === $slot ? get_object_vars( $v ) : $v as $key => $member ) {
+					if ( ! isset( $evaluated[ $slot ][ $key ] ) && ! $this->matches( $member, $s->$keyword, $depth + 1, true ) ) {
+						$this->fail( $path, $keyword, "$who does not satisfy $keyword." );
+						break;
+					}
+				}
+			}
+			$evaluated[ $slot ] = true;
+		}
+		return $evaluated;
+	}
+
+	/** Does the converted schema name unevaluatedProperties or unevaluatedItems anywhere? */
+	private static function mentions_unevaluated( $schema ): bool {
+		$stack = array( $schema );
+		while ( $stack ) {
+			$node = array_pop( $stack );
+			if ( $node instanceof \stdClass && ( property_exists( $node, 'unevaluatedProperties' ) || property_exists( $node, 'unevaluatedItems' ) ) ) {
+				return true;
+			}
+			foreach ( $node instanceof \stdClass ? get_object_vars( $node ) : ( is_array( $node ) ? $node : array() ) as $child ) {
+				if ( is_array( $child ) || $child instanceof \stdClass ) {
+					$stack[] = $child;
+				}
+			}
+		}
+		return false;
+	}
+
+	/** The keywords of an array; returns `$evaluated` with the items they evaluated. */
+	private function array_keywords( array $v, \stdClass $s, string $path, string $who, int $depth, array $evaluated ): array {
 		$prefix = isset( $s->prefixItems ) && is_array( $s->prefixItems ) ? $s->prefixItems : array();
+		$items  = property_exists( $s, 'items' ) && ( $s->items instanceof \stdClass || is_bool( $s->items ) );
 		foreach ( $v as $i => $item ) {
 			if ( isset( $prefix[ $i ] ) ) {
 				$this->child( $item, $prefix[ $i ], "$path/$i", $depth + 1 );
-			} elseif ( property_exists( $s, 'items' ) && ( $s->items instanceof \stdClass || is_bool( $s->items ) ) ) {
+				if ( $this->track && true !== $evaluated[1] ) {
+					$evaluated[1][ $i ] = true;
+				}
+			} elseif ( $items ) {
 				$this->child( $item, $s->items, "$path/$i", $depth + 1 );
 			}
+		}
+		if ( $items ) {
+			$evaluated[1] = true;
 		}
 		$n = count( $v );
 		if ( isset( $s->minItems ) && is_int( $s->minItems ) && $n < $s->minItems ) {
@@ -742,17 +924,24 @@ final class StrictValidator {
 		}
 		if ( property_exists( $s, 'contains' ) ) {
 			$found = 0;
-			foreach ( $v as $item ) {
-				$found += $this->matches( $item, $s->contains, $depth + 1, true ) ? 1 : 0;
+			foreach ( $v as $i => $item ) {
+				if ( $this->matches( $item, $s->contains, $depth + 1, true ) ) {
+					++$found;
+					if ( $this->track && true !== $evaluated[1] ) {
+						$evaluated[1][ $i ] = true; // the items contains matched are evaluated
+					}
+				}
 			}
 			$min = isset( $s->minContains ) && is_int( $s->minContains ) ? $s->minContains : 1;
 			if ( $found < $min || ( isset( $s->maxContains ) && is_int( $s->maxContains ) && $found > $s->maxContains ) ) {
 				$this->fail( $path, 'contains', "$who does not satisfy contains." );
 			}
 		}
+		return $evaluated;
 	}
 
-	private function object_keywords( \stdClass $v, \stdClass $s, string $path, string $who, int $depth ): void {
+	/** The keywords of an object; returns `$evaluated` with the properties they evaluated. */
+	private function object_keywords( \stdClass $v, \stdClass $s, string $path, string $who, int $depth, array $evaluated ): array {
 		$props = get_object_vars( $v );
 		if ( isset( $s->required ) && is_array( $s->required ) ) {
 			foreach ( $s->required as $name ) {
@@ -775,11 +964,17 @@ final class StrictValidator {
 			$covered = false;
 			if ( array_key_exists( $name, $declared ) ) {
 				$covered = true;
+				if ( $this->track && true !== $evaluated[0] ) {
+					$evaluated[0][ $name ] = true;
+				}
 				$this->child( $c, $declared[ $name ], JsonPointer::append( $path, $name ), $depth + 1 );
 			}
 			foreach ( $patterns as $p => $ps ) {
 				if ( 1 === @preg_match( self::regex( (string) $p ), $name ) ) { // phpcs:ignore
 					$covered = true;
+					if ( $this->track && true !== $evaluated[0] ) {
+						$evaluated[0][ $name ] = true;
+					}
 					$this->child( $c, $ps, JsonPointer::append( $path, $name ), $depth + 1 );
 				}
 			}
@@ -794,16 +989,31 @@ final class StrictValidator {
 				$this->fail( $path, 'propertyNames', "$who does not satisfy propertyNames." );
 			}
 		}
-		if ( isset( $s->dependentRequired ) && $s->dependentRequired instanceof \stdClass ) {
-			foreach ( get_object_vars( $s->dependentRequired ) as $if => $needs ) {
-				if ( array_key_exists( $if, $props ) && is_array( $needs ) ) {
-					foreach ( $needs as $need ) {
+		// a present member's names are required (dependentRequired) or its schema applies to the
+		// whole object (dependentSchemas); draft 7's `dependencies`, which the extension's crate
+		// still applies, holds either
+		foreach ( array( 'dependentRequired', 'dependentSchemas', 'dependencies' ) as $keyword ) {
+			if ( ! isset( $s->$keyword ) || ! $s->$keyword instanceof \stdClass ) {
+				continue;
+			}
+			foreach ( get_object_vars( $s->$keyword ) as $if => $then ) {
+				if ( ! array_key_exists( $if, $props ) ) {
+					continue;
+				}
+				if ( is_array( $then ) && 'dependentSchemas' !== $keyword ) {
+					foreach ( $then as $need ) {
 						if ( ! array_key_exists( $need, $props ) ) {
 							$this->fail( JsonPointer::append( $path, $need ), 'required', "$need is a required property of $who." );
 						}
 					}
+				} elseif ( 'dependentRequired' !== $keyword ) {
+					$evaluated = $this->applied( $v, $then, $path, $depth + 1, $evaluated );
 				}
 			}
 		}
+		if ( property_exists( $s, 'additionalProperties' ) ) {
+			$evaluated[0] = true; // every name properties and patternProperties left
+		}
+		return $evaluated;
 	}
 }
