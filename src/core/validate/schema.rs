@@ -322,7 +322,7 @@ fn reads_as_number(shape: Shape<'_>) -> bool {
     }
 }
 
-/// How deep an `enum` member may nest (the fallback's `Validator::VALUE_DEPTH`; a request's
+/// How deep an `enum` member may nest (the fallback's `Validator::ENUM_DEPTH`; a request's
 /// JSON nests at most 512 deep).
 pub const MAX_ENUM_DEPTH: usize = 1024;
 

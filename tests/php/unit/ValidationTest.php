@@ -288,6 +288,10 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( array(), Contract::validate( array( $a, self::nested( 500, 'y' ) ), array( 'type' => 'array', 'uniqueItems' => true ) ) );
 		$this->assertSame( array(), Contract::validate( self::nested( 500, 1 ), array( 'enum' => array( 0, self::nested( 500, 1 ) ) ) ) );
 		$this->assertSame( 'enum', Contract::validate( self::nested( 500, 2 ), array( 'enum' => array( 0, self::nested( 500, 1 ) ) ) )[0]['keyword'] ?? null );
+		// items are compared as deep as the extension compares them (the fallback stopped at 1 024)
+		$deep = self::nested( 3000, 'x' );
+		$this->assertSame( array( ' uniqueItems' ), self::pairs( Contract::validate( array( $deep, $deep ), array( 'type' => 'array', 'uniqueItems' => true ) ) ) );
+		$this->assertSame( array(), Contract::validate( array( $deep, self::nested( 3000, 'y' ) ), array( 'type' => 'array', 'uniqueItems' => true ) ) );
 	}
 
 	public function test_valid_value_has_no_violations(): void {

@@ -299,15 +299,15 @@ final class SchemaShape {
 	/**
 	 * Core's enum message json_encode()s each member: PHP's encoder recurses in C without a bound
 	 * through nested arrays and jsonSerialize() chains, so a member nested past the depth a value
-	 * may have (Validator::VALUE_DEPTH, far above a request's 512), or one
+	 * may have (Validator::ENUM_DEPTH, far above a request's 512), or one
 	 * holding an object (whose jsonSerialize() may return anything), must not reach it.
 	 */
 	private static function check_enum( array $members ): void {
 		$stack = array( array( $members, 0 ) );
 		while ( $stack ) {
 			[ $node, $depth ] = array_pop( $stack );
-			if ( $depth >= Validator::VALUE_DEPTH ) {
-				throw new \LengthException( sprintf( 'An enum member of the schema is nested deeper than %d levels.', Validator::VALUE_DEPTH ) );
+			if ( $depth >= Validator::ENUM_DEPTH ) {
+				throw new \LengthException( sprintf( 'An enum member of the schema is nested deeper than %d levels.', Validator::ENUM_DEPTH ) );
 			}
 			foreach ( $node as $member ) {
 				if ( --self::$budget < 0 ) {

@@ -50,8 +50,13 @@ final class Validator {
 		'rest_invalid_uuid'                    => 'format',
 	);
 
-	/** How deep a value may nest where core compares whole values (uniqueItems). */
-	public const VALUE_DEPTH = 1024;
+	/** How deep an `enum` member may nest (src/core/validate/schema.rs MAX_ENUM_DEPTH): core's message json_encode()s it. */
+	public const ENUM_DEPTH = 1024;
+	/**
+	 * How deep a value may nest where core compares whole values (uniqueItems: serialize()
+	 * recurses in C): as deep as the extension compares them (canonical.rs MAX_VALUE_DEPTH).
+	 */
+	private const COMPARED_DEPTH = 4096;
 	/** Value nodes the uniqueItems pre-check may visit (shared sub-arrays make 2^n paths). */
 	private const WORK_BUDGET = 4000000;
 	/** Member-name tokens token() keeps, at most. */
@@ -355,7 +360,7 @@ final class Validator {
 
 	/**
 	 * Core compares whole values for uniqueItems (recursively, serialize()): a value nested
-	 * beyond VALUE_DEPTH, or a PHP reference cycle, is refused before it reaches core.
+	 * beyond COMPARED_DEPTH, or a PHP reference cycle, is refused before it reaches core.
 	 *
 	 * @param mixed $value
 	 */
@@ -367,8 +372,8 @@ final class Validator {
 			if ( ! \is_array( $v ) ) { // core's rest_stabilize_value() leaves objects as they are
 				continue;
 			}
-			if ( $depth >= self::VALUE_DEPTH ) {
-				return Violations::violation( '', 'depth', \sprintf( 'value is nested deeper than %d levels.', self::VALUE_DEPTH ) );
+			if ( $depth >= self::COMPARED_DEPTH ) {
+				return Violations::violation( '', 'depth', \sprintf( 'value is nested deeper than %d levels.', self::COMPARED_DEPTH ) );
 			}
 			foreach ( $v as $child ) {
 				if ( --$budget < 0 ) {
