@@ -176,14 +176,26 @@ pub fn draft3_required<'a, V: View<'a>>(properties: V) -> impl Iterator<Item = K
     })
 }
 
-/// Appends one JSON Pointer segment (RFC 6901: `~` → `~0`, `/` → `~1`); bytes that are not
-/// UTF-8 are shown as U+FFFD.
+/// Appends one JSON Pointer segment (RFC 6901: `~` → `~0`, `/` → `~1`): the one place a
+/// native path is escaped. A name that is not UTF-8 or holds a NUL byte is shown as 0x and hex.
 pub fn push_pointer_segment(out: &mut String, segment: &[u8]) {
-    for ch in String::from_utf8_lossy(segment).chars() {
-        match ch {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
+    match std::str::from_utf8(segment) {
+        Ok(text) if !text.contains('\0') => {
+            for ch in text.chars() {
+                match ch {
+                    '~' => out.push_str("~0"),
+                    '/' => out.push_str("~1"),
+                    c => out.push(c),
+                }
+            }
+        }
+        // JSON cannot carry it (or a message would end at its NUL): 0x and hex, printable and
+        // unambiguous, as the fallback's JsonPointer::token writes it
+        _ => {
+            out.push_str("0x");
+            for b in segment {
+                out.push_str(&format!("{b:02x}"));
+            }
         }
     }
 }

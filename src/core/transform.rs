@@ -210,14 +210,11 @@ impl std::fmt::Display for TransformError {
 pub fn pointer_segment(key: Key<'_>) -> String {
     match key {
         Key::Int(i) => i.to_string(),
-        Key::Str(s) => match std::str::from_utf8(s) {
-            Ok(text) if !text.contains('\0') => {
-                let mut segment = String::with_capacity(text.len());
-                keywords::push_pointer_segment(&mut segment, s);
-                segment
-            }
-            _ => format!("0x{}", s.iter().map(|b| format!("{b:02x}")).collect::<String>()),
-        },
+        Key::Str(s) => {
+            let mut segment = String::with_capacity(s.len());
+            keywords::push_pointer_segment(&mut segment, s);
+            segment
+        }
     }
 }
 

@@ -283,10 +283,16 @@ fn object_json<'a, 's, V: View<'a>>(
 ) -> Value {
     let mut map = Map::new();
     for (k, c) in ents(v) {
-        let key = key_string(k);
+        let segment = crate::core::transform::pointer_segment(k);
+        // a name that is not UTF-8 is known by its segment (0x and hex): the crate's paths then
+        // show it as ours do, and two such names stay two
+        let key = match k {
+            Key::Str(s) if std::str::from_utf8(s).is_err() => segment.clone(),
+            _ => key_string(k),
+        };
         let l = path.len();
         path.push('/');
-        crate::core::keywords::push_pointer_segment(path, key.as_bytes());
+        path.push_str(&segment);
         let j = value_to_json(c, child_schema(&key, false), depth + 1, path, errs);
         path.truncate(l);
         map.insert(key, j);
@@ -354,7 +360,7 @@ impl StrictValidator {
         let errs = &mut found;
         let mut seen_false: Vec<String> = Vec::new();
         for e in validator.iter_errors(&json) {
-            let base = e.instance_path().as_str().to_string();
+            let base = pointer_with_hex_nul(e.instance_path().as_str());
             let shown = format!("{at}{base}");
             // `additionalProperties: false` can compile to a false schema that names neither the
             // object's extra properties nor all of them: list them from the object itself.
@@ -379,6 +385,25 @@ impl StrictValidator {
         }
         found
     }
+}
+
+/// The crate's instance path with a name holding a NUL byte written as our pointer segments
+/// write it (0x and hex); other segments are the crate's.
+fn pointer_with_hex_nul(path: &str) -> String {
+    if !path.contains('\0') {
+        return path.to_string();
+    }
+    let mut out = String::with_capacity(path.len() * 2);
+    for segment in path.split('/').skip(1) {
+        out.push('/');
+        if segment.contains('\0') {
+            let name = segment.replace("~1", "/").replace("~0", "~");
+            crate::core::keywords::push_pointer_segment(&mut out, name.as_bytes());
+        } else {
+            out.push_str(segment);
+        }
+    }
+    out
 }
 
 /// The violation of a property `additionalProperties` forbids, under the object at `base`.

@@ -257,6 +257,20 @@ final class ValidationTest extends TestCase {
 		);
 	}
 
+	/**
+	 * A member name JSON cannot carry (not UTF-8, or holding a NUL byte) is written 0x and hex in
+	 * paths, in both profiles and both implementations (the extension wrote U+FFFD and a raw
+	 * NUL where the fallback wrote hex).
+	 */
+	public function test_a_name_json_cannot_carry_is_hex_in_paths(): void {
+		$value = array( "a\xffb" => 5, "n\0m" => 5, 'ok/~' => 5 );
+		foreach ( array( 'standard', 'strict' ) as $profile ) {
+			$paths = array_column( Contract::validate( $value, array( 'type' => 'object', 'additionalProperties' => array( 'type' => 'string' ) ), $profile ), 'path' );
+			sort( $paths );
+			$this->assertSame( array( '/0x61ff62', '/0x6e006d', '/ok~1~0' ), $paths, $profile );
+		}
+	}
+
 	public function test_unique_items_after_a_huge_first_item_finds_the_duplicate(): void {
 		$items = array_merge( array( range( 1, 300000 ) ), array_fill( 0, 60000, 0 ) );
 		$violations = Contract::validate( $items, array( 'type' => 'array', 'uniqueItems' => true ) );
