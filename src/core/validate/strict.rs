@@ -283,16 +283,24 @@ fn object_json<'a, 's, V: View<'a>>(
 ) -> Value {
     let mut map = Map::new();
     for (k, c) in ents(v) {
-        let segment = crate::core::transform::pointer_segment(k);
-        // a name that is not UTF-8 is known by its segment (0x and hex): the crate's paths then
-        // show it as ours do, and two such names stay two
-        let key = match k {
-            Key::Str(s) if std::str::from_utf8(s).is_err() => segment.clone(),
-            _ => key_string(k),
-        };
         let l = path.len();
         path.push('/');
-        path.push_str(&segment);
+        let key = match k {
+            Key::Int(i) => {
+                let key = i.to_string();
+                path.push_str(&key);
+                key
+            }
+            Key::Str(s) => {
+                crate::core::keywords::push_pointer_segment(path, s);
+                // a name that is not UTF-8 is known by its segment (0x and hex): the crate's
+                // paths then show it as ours do, and two such names stay two
+                match std::str::from_utf8(s) {
+                    Ok(text) => text.to_owned(),
+                    Err(_) => path[l + 1..].to_owned(),
+                }
+            }
+        };
         let j = value_to_json(c, child_schema(&key, false), depth + 1, path, errs);
         path.truncate(l);
         map.insert(key, j);

@@ -110,8 +110,11 @@ final class ParityTest extends TestCase {
 		$sub    = fn() => $this->applicator_schema( $depth + 1, $refs );
 		$name   = static fn() => array( 'a', 'b', 'c' )[ mt_rand( 0, 2 ) ];
 		$schema = array();
+		// keywords holding one sub-schema, by the case that picks them
+		$single = array( 2 => 'additionalProperties', 7 => 'not', 10 => 'items', 11 => 'contains' );
 		for ( $n = mt_rand( 1, 3 ); $n > 0; $n-- ) {
-			switch ( mt_rand( 0, 15 ) ) {
+			$case = mt_rand( 0, 15 );
+			switch ( $case ) {
 				case 0:
 					$schema['properties'] = array( $name() => $sub() );
 					break;
@@ -119,7 +122,10 @@ final class ParityTest extends TestCase {
 					$schema['patternProperties'] = array( array( '^a', 'b', '^[bc]' )[ mt_rand( 0, 2 ) ] => $sub() );
 					break;
 				case 2:
-					$schema['additionalProperties'] = $sub();
+				case 7:
+				case 10:
+				case 11:
+					$schema[ $single[ $case ] ] = $sub();
 					break;
 				case 3:
 				case 4:
@@ -129,20 +135,11 @@ final class ParityTest extends TestCase {
 				case 6:
 					$schema += array( 'if' => $sub(), 'then' => $sub() ) + ( mt_rand( 0, 1 ) ? array( 'else' => $sub() ) : array() );
 					break;
-				case 7:
-					$schema['not'] = $sub();
-					break;
 				case 8:
 					$schema['dependentSchemas'] = array( $name() => $sub() );
 					break;
 				case 9:
 					$schema['prefixItems'] = array( $sub() );
-					break;
-				case 10:
-					$schema['items'] = $sub();
-					break;
-				case 11:
-					$schema['contains'] = $sub();
 					break;
 				case 12:
 				case 13:

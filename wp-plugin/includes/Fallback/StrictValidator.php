@@ -54,6 +54,8 @@ final class StrictValidator {
 	private static array $refs_met = array();
 	/** @var array<string,\stdClass> the anchors schema_problem() met (the first of a name wins) */
 	private static array $anchors_met = array();
+	/** Whether schema_json() kept an unevaluatedProperties or unevaluatedItems key (see $track). */
+	private static bool $unevaluated_met = false;
 	/**
 	 * What a schema evaluated of a value (its annotations): the property names and the item
 	 * indices, each a set or `true` for all.
@@ -72,7 +74,8 @@ final class StrictValidator {
 	public static function validate( $value, array $schema, string $path = '' ): array {
 		$v = new self();
 		try {
-			self::$schema_values = self::MAX_SCHEMA_VALUES;
+			self::$schema_values   = self::MAX_SCHEMA_VALUES;
+			self::$unevaluated_met = false;
 			$v->root             = self::normalize( self::schema_json( $schema, 0 ), 0 );
 		} catch ( \LengthException $e ) {
 			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => $e->getMessage() ) );
@@ -106,7 +109,7 @@ final class StrictValidator {
 			$v->fail( $e['path'], $e['keyword'], $e['message'] );
 		}
 		if ( ! $conv ) {
-			$v->track = self::mentions_unevaluated( $v->root );
+			$v->track = self::$unevaluated_met;
 			$v->node( $json, $v->root, $path, 0 );
 		}
 		return $v->errors->all();
@@ -177,7 +180,8 @@ final class StrictValidator {
 				}
 				$problem = self::names_problem( $then );
 				if ( null !== $problem ) {
-					return 'dependentRequired' === $kw && is_int( $problem ) ? "$here/$problem" : $here;
+					// a member that is no string is named by dependentRequired's own meta-schema
+					return 'dependentRequired' === $kw ? $here . $problem : $here;
 				}
 			}
 		}
@@ -224,22 +228,22 @@ final class StrictValidator {
 
 
 	/**
-	 * Why `$names` is no list of distinct property names (the meta-schema's stringArray): true
-	 * when it is no list or repeats a name, else the index of a member that is no string; null
-	 * when it is one.
+	 * Where `$names` fails to be a list of distinct property names (the meta-schema's
+	 * stringArray), below the list's own pointer: '' for the list (no list, or a name repeated),
+	 * '/i' for a member that is no string; null when it is one.
 	 *
 	 * @param mixed $names
 	 */
-	private static function names_problem( $names ): int|bool|null {
+	private static function names_problem( $names ): ?string {
 		if ( ! is_array( $names ) || ! array_is_list( $names ) ) {
-			return true;
+			return '';
 		}
 		foreach ( $names as $i => $name ) {
 			if ( ! is_string( $name ) ) {
-				return $i;
+				return "/$i";
 			}
 		}
-		return count( array_unique( $names ) ) === count( $names ) ? null : true;
+		return count( array_unique( $names ) ) === count( $names ) ? null : '';
 	}
 
 	/** A schema's `pattern` as a PCRE pattern (UTF-8, `/` as delimiter). */
@@ -284,7 +288,8 @@ final class StrictValidator {
 			foreach ( $s as $k => $c ) {
 				$cc = $child_ctx( $k );
 				if ( null !== $cc ) {
-					$o->{(string) $k} = self::schema_json( $c, $depth + 1, $cc );
+					self::$unevaluated_met = self::$unevaluated_met || 'unevaluatedProperties' === $k || 'unevaluatedItems' === $k;
+					$o->{(string) $k}      = self::schema_json( $c, $depth + 1, $cc );
 				}
 			}
 			if ( isset( $o->properties ) && array() === $o->properties ) {
@@ -297,7 +302,8 @@ final class StrictValidator {
 			foreach ( (array) $s as $k => $c ) {
 				$cc = $child_ctx( $k );
 				if ( null !== $cc ) {
-					$o->{(string) $k} = self::schema_json( $c, $depth + 1, $cc );
+					self::$unevaluated_met = self::$unevaluated_met || 'unevaluatedProperties' === $k || 'unevaluatedItems' === $k;
+					$o->{(string) $k}      = self::schema_json( $c, $depth + 1, $cc );
 				}
 			}
 			return $o;
@@ -679,6 +685,10 @@ final class StrictValidator {
 	 * (a failing sub-schema's annotations are dropped).
 	 */
 	private function applied( $v, $s, string $path, int $depth, array $evaluated ): array {
+		if ( ! $this->track ) {
+			$this->node( $v, $s, $path, $depth );
+			return $evaluated;
+		}
 		$before = $this->errors->count();
 		$got    = $this->node( $v, $s, $path, $depth );
 		return $this->errors->count() === $before ? self::joined( $evaluated, $got ) : $evaluated;
@@ -868,23 +878,6 @@ final class StrictValidator {
 			$evaluated[ $slot ] = true;
 		}
 		return $evaluated;
-	}
-
-	/** Does the converted schema name unevaluatedProperties or unevaluatedItems anywhere? */
-	private static function mentions_unevaluated( $schema ): bool {
-		$stack = array( $schema );
-		while ( $stack ) {
-			$node = array_pop( $stack );
-			if ( $node instanceof \stdClass && ( property_exists( $node, 'unevaluatedProperties' ) || property_exists( $node, 'unevaluatedItems' ) ) ) {
-				return true;
-			}
-			foreach ( $node instanceof \stdClass ? get_object_vars( $node ) : ( is_array( $node ) ? $node : array() ) as $child ) {
-				if ( is_array( $child ) || $child instanceof \stdClass ) {
-					$stack[] = $child;
-				}
-			}
-		}
-		return false;
 	}
 
 	/** The keywords of an array; returns `$evaluated` with the items they evaluated. */
