@@ -150,7 +150,21 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At, left: &mut usize) -
 fn key_string(k: Key<'_>) -> String {
     match k {
         Key::Int(i) => i.to_string(),
-        Key::Str(s) => String::from_utf8_lossy(s).into_owned(),
+        Key::Str(s) => json_name(s),
+    }
+}
+
+/// The name a PHP member name has in JSON: its text, or where it is not UTF-8 its pointer
+/// segment (0x and hex), the same for a value's member and a schema's key, so the property a
+/// schema declares under a name meets the value's member of that name, and two such names stay two.
+fn json_name(name: &[u8]) -> String {
+    match std::str::from_utf8(name) {
+        Ok(text) => text.to_owned(),
+        Err(_) => {
+            let mut segment = String::new();
+            crate::core::keywords::push_pointer_segment(&mut segment, name);
+            segment
+        }
     }
 }
 
@@ -293,12 +307,7 @@ fn object_json<'a, 's, V: View<'a>>(
             }
             Key::Str(s) => {
                 crate::core::keywords::push_pointer_segment(path, s);
-                // a name that is not UTF-8 is known by its segment (0x and hex): the crate's
-                // paths then show it as ours do, and two such names stay two
-                match std::str::from_utf8(s) {
-                    Ok(text) => text.to_owned(),
-                    Err(_) => path[l + 1..].to_owned(),
-                }
+                json_name(s) // the crate's paths then show a name that is not UTF-8 as ours do
             }
         };
         let j = value_to_json(c, child_schema(&key, false), depth + 1, path, errs);

@@ -153,9 +153,22 @@ final class ValidationTest extends TestCase {
 	}
 
 	/**
-	 * Issue 10, 2: a huge first item then many equal scalars used to exhaust a work budget and
-	 * pass as unique; WordPress core finds the duplicate 0. Same verdict, in linear time.
+	 * An `enum`'s members count against the schema's node budget as nodes do, whether they are
+	 * scalars (read in one step) or containers (read member by member): at the budget a schema
+	 * is read, one member past it is refused. Both implementations draw the line at the same member.
 	 */
+	public function test_enum_members_count_against_the_schema_budget(): void {
+		$refused = array( array( 'path' => '', 'keyword' => 'schema', 'message' => 'The schema is too large to validate.' ) );
+		$members = range( 1, 99999 ); // with the node holding them: 100 000, the budget
+		$this->assertSame( array(), Contract::validate( 5, array( 'type' => 'integer', 'enum' => $members ) ) );
+		$this->assertSame( 'enum', Contract::validate( 0, array( 'type' => 'integer', 'enum' => $members ) )[0]['keyword'] ?? null );
+		$this->assertSame( $refused, Contract::validate( 5, array( 'type' => 'integer', 'enum' => array_merge( $members, array( 100000 ) ) ) ) );
+		$nested = array_merge( array_slice( $members, 1 ), array( array( 1 ) ) ); // the list's member is a node too
+		$this->assertSame( $refused, Contract::validate( 5, array( 'enum' => $nested ) ) );
+		$this->assertSame( array(), Contract::validate( 5, array( 'enum' => array_slice( $nested, 1 ) ) ) );
+		$this->assertSame( $refused, Contract::validate( array( 'a' => 5 ), array( 'type' => 'object', 'properties' => array( 'a' => array( 'enum' => $members ), 'b' => array( 'enum' => array( 1 ) ) ) ) ) );
+	}
+
 	/**
 	 * An object where core iterates sub-schemas (anyOf, oneOf, patternProperties) holds its
 	 * public properties as them, as core's foreach reads it: a Closure or an empty stdClass
@@ -269,8 +282,28 @@ final class ValidationTest extends TestCase {
 			sort( $paths );
 			$this->assertSame( array( '/0x61ff62', '/0x6e006d', '/ok~1~0' ), $paths, $profile );
 		}
+		// Named by properties, with plain names around them (the fallback checks an object's
+		// names for escaping together), and the same names again once their tokens are kept.
+		$properties = array();
+		foreach ( array( 'plain', "a\xffb", 'ok/~', 'é', 7 ) as $name ) {
+			$properties[ $name ] = array( 'type' => 'string' );
+		}
+		$schema = array( 'type' => 'object', 'properties' => $properties );
+		foreach ( array( array( 'plain' => 1, 'ok/~' => 2, "a\xffb" => 3, 'é' => 4, 7 => 5 ), array( 'plain' => 1 ), array( 'é' => 4, 'ok/~' => 2 ) ) as $value ) {
+			$expected = array();
+			foreach ( array_keys( $value ) as $name ) {
+				$expected[] = array( 'plain' => '/plain', 'ok/~' => '/ok~1~0', "a\xffb" => '/0x61ff62', 'é' => '/é', 7 => '/7' )[ $name ];
+			}
+			foreach ( array( 'standard', 'strict' ) as $profile ) {
+				$this->assertSame( $expected, array_column( Contract::validate( $value, $schema, $profile ), 'path' ), $profile );
+			}
+		}
 	}
 
+	/**
+	 * Issue 10, 2: a huge first item then many equal scalars used to exhaust a work budget and
+	 * pass as unique; WordPress core finds the duplicate 0. Same verdict, in linear time.
+	 */
 	public function test_unique_items_after_a_huge_first_item_finds_the_duplicate(): void {
 		$items = array_merge( array( range( 1, 300000 ) ), array_fill( 0, 60000, 0 ) );
 		$violations = Contract::validate( $items, array( 'type' => 'array', 'uniqueItems' => true ) );

@@ -117,10 +117,7 @@ final class SchemaShape {
 		if ( is_array( $type ) ) {
 			self::check_type_list( $type );
 		}
-		if ( isset( $schema['enum'] ) && is_array( $schema['enum'] ) ) {
-			self::check_enum( $schema['enum'] );
-		}
-		$flags = 0;
+		$flags = isset( $schema['enum'] ) && is_array( $schema['enum'] ) ? self::check_enum( $schema['enum'] ) : 0;
 		$quiet = is_string( $type ) ? isset( Validator::OWN_KEYWORDS[ $type ] ) : is_array( $type ) && self::known_types( $type );
 		// one pass over the node's keys: a schema node is read once, whatever it holds
 		foreach ( $schema as $key => $value ) {
@@ -179,7 +176,7 @@ final class SchemaShape {
 				case 'enum':
 					// core's foreach over it warns; it sanitizes a container's members by their schemas ((int) of an object warns)
 					$quiet = $quiet && ( empty( $value ) || is_array( $value ) && is_string( $type ) && 'array' !== $type && 'object' !== $type );
-					break;
+					continue 2; // check_enum() read its members
 				case 'uniqueItems':
 					$flags |= self::referenced( $schema, $key ) | ( empty( $value ) ? 0 : self::UNIQUE_ITEMS );
 					break;
@@ -302,7 +299,20 @@ final class SchemaShape {
 	 * may have (Validator::ENUM_DEPTH, far above a request's 512), or one
 	 * holding an object (whose jsonSerialize() may return anything), must not reach it.
 	 */
-	private static function check_enum( array $members ): void {
+	private static function check_enum( array $members ): int {
+		foreach ( $members as $member ) {
+			if ( is_array( $member ) || is_object( $member ) ) {
+				return self::check_nested_enum( $members );
+			}
+		}
+		if ( ( self::$budget -= count( $members ) ) < 0 ) { // a list of scalars, as most are
+			throw new \LengthException( Violations::SCHEMA_TOO_LARGE );
+		}
+		return 0;
+	}
+
+	/** check_enum() of members some of which are containers: UNCACHEABLE when an array is among them. */
+	private static function check_nested_enum( array $members ): int {
 		$stack = array( array( $members, 0 ) );
 		while ( $stack ) {
 			[ $node, $depth ] = array_pop( $stack );
@@ -322,6 +332,7 @@ final class SchemaShape {
 				}
 			}
 		}
+		return self::nested( $members );
 	}
 
 	/** UNCACHEABLE when `$container[ $key ]` is a PHP reference (what it points to may change between calls). */

@@ -201,9 +201,11 @@ final class Validator {
 			}
 		}
 		$patterns = isset( $s['patternProperties'] ); // core's pattern lookup finds nothing without them
+		$plain    = null; // whether every member name is its own token, asked at the first name not kept
 		foreach ( $object as $name => $member ) {
 			if ( isset( $s['properties'][ $name ] ) ) {
-				$this->node( $member, $s['properties'][ $name ], $ptr . '/' . ( \is_int( $name ) ? $name : self::$tokens[ $name ] ?? self::token( $name ) ) );
+				$token = \is_int( $name ) ? $name : self::$tokens[ $name ] ?? self::token( $name, $plain ??= JsonPointer::all_plain( \array_keys( $object ) ) );
+				$this->node( $member, $s['properties'][ $name ], $ptr . '/' . $token );
 				continue;
 			}
 			$pattern_schema = $patterns ? \rest_find_matching_pattern_property_schema( $name, $s ) : null;
@@ -300,12 +302,12 @@ final class Validator {
 		return $as_is && ! isset( $s['anyOf'] ) && ! isset( $s['oneOf'] ) && \is_array( $s['enum'] ) && \in_array( $v, $s['enum'], true );
 	}
 
-	/** JsonPointer::token( $name ), kept for the next time the name comes. */
-	private static function token( string $name ): string {
+	/** JsonPointer::token( $name ) (`$plain`: known to be the name), kept for the next time the name comes. */
+	private static function token( string $name, bool $plain ): string {
 		if ( \count( self::$tokens ) >= self::KEPT_TOKENS ) {
 			self::$tokens = array();
 		}
-		return self::$tokens[ $name ] = JsonPointer::token( $name );
+		return self::$tokens[ $name ] = $plain ? $name : JsonPointer::token( $name );
 	}
 
 	/** One keyword of a node whose type holds, asked of core with the keywords it reads along. */
