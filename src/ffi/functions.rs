@@ -35,6 +35,9 @@ fn throw(failure: Failure) {
         Failure::ArgumentCount(m) => (m, ce::argument_count_error()),
         Failure::Schema(m) => (m, ClassEntry::try_find(SCHEMA_EXCEPTION).unwrap_or_else(ce::exception)),
     };
+    // A message quoting an argument may hold a NUL byte, which the engine's message (a C string)
+    // cannot: written `\0`, as the fallback writes it.
+    let message = if message.contains('\0') { message.replace('\0', "\\0") } else { message };
     // Does nothing when PHP code we called (jsonSerialize) already threw: that exception wins.
     let _ = PhpException::new(message, 0, class).throw();
 }

@@ -919,23 +919,16 @@ final class Worker {
 
 	/**
 	 * Mismatches already reported (with a reproduction) and not yet fixed, by name, each with a
-	 * recogniser in known_mismatch(). Both are wording differences of the PHP fallback
-	 * (being rewritten under issue 11, engineer i11b), not verdicts:
-	 * - invalid-utf8-profile: an invalid profile name with bytes that are not UTF-8 is shown
-	 *   with U+FFFD by the extension and raw by the fallback;
+	 * recogniser in known_mismatch(). A wording difference, not a verdict:
 	 * - strict-schema-message: the strict profile's "not valid JSON Schema" message carries the
 	 *   jsonschema crate's detail natively, a shorter text in the fallback.
 	 */
-	public const KNOWN = array( 'invalid-utf8-profile', 'strict-schema-message' );
+	public const KNOWN = array( 'strict-schema-message' );
 
 	/** The KNOWN entry a mismatch is an instance of, or null. */
 	private static function known_mismatch( string $name, string $native, string $fallback ): ?string {
 		if ( 'validate' !== $name ) {
 			return null;
-		}
-		$profile = '/^throws ValueError: Argument #3 \(\$profile\) must be "standard" or "strict", /';
-		if ( preg_match( $profile, $native ) && preg_match( $profile, $fallback ) ) {
-			return 'invalid-utf8-profile';
 		}
 		$schema_entry = '/^ok \[0=>\["path"=>s"","keyword"=>s"schema","message"=>/';
 		if ( preg_match( $schema_entry, $native ) && preg_match( $schema_entry, $fallback ) ) {

@@ -377,12 +377,94 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( array(), Contract::validate( (object) array( 'a' => 1 ), array( 'type' => 'object', 'properties' => array( 'a' => array( 'type' => 'integer' ) ) ) ) );
 	}
 
+	/**
+	 * The strict profile refuses a schema the 2020-12 meta-schema refuses, keyword by keyword,
+	 * in both implementations (the fallback let these through: uniqueItems, min/maxContains,
+	 * the string keywords, $vocabulary, a multipleOf not above 0).
+	 */
+	public function test_strict_refuses_what_the_meta_schema_refuses(): void {
+		$refused = array(
+			'uniqueItems'      => array( 1, 'yes', null ),
+			'minContains'      => array( -1, 1.5, '2', true ),
+			'maxContains'      => array( -1, null ),
+			'format'           => array( 5, true, array( 'a' => 'b' ) ),
+			'contentEncoding'  => array( 5 ),
+			'contentMediaType' => array( false ),
+			'$id'              => array( 1 ),
+			'$schema'          => array( 1 ),
+			'pattern'          => array( 1, null ),
+			'$vocabulary'      => array( 'x', array( 'https://example.com/v' => 1 ) ),
+			'multipleOf'       => array( 0, -2 ),
+		);
+		$accepted = array(
+			'uniqueItems'      => false,
+			'minContains'      => 0,
+			'maxContains'      => 3,
+			'format'           => 'email',
+			'contentEncoding'  => 'base64',
+			'contentMediaType' => 'text/plain',
+			'$id'              => 'https://example.com/s',
+			'$schema'          => 'https://json-schema.org/draft/2020-12/schema',
+			'pattern'          => '^a',
+			'$vocabulary'      => array( 'https://example.com/v' => true ),
+			'multipleOf'       => 0.5,
+		);
+		foreach ( $refused as $keyword => $values ) {
+			foreach ( $values as $value ) {
+				foreach ( array( array( $keyword => $value ), array( 'properties' => array( 'a' => array( $keyword => $value ) ) ) ) as $schema ) {
+					$this->assertSame( array( 'schema' ), array_column( Contract::validate( array( 'a' => 1 ), $schema, 'strict' ), 'keyword' ), $keyword . ' ' . json_encode( $schema ) );
+				}
+			}
+			$this->assertSame( array(), Contract::validate( 'a', array( $keyword => $accepted[ $keyword ] ), 'strict' ), $keyword );
+		}
+	}
+
+	/**
+	 * The strict profile reads a stdClass itself as a JSON object and nothing else: a subclass,
+	 * JsonSerializable or not, is a value without JSON form, and where a sub-schema is expected
+	 * it is no schema (the fallback read any stdClass subclass as an object: the PHP fuzzer).
+	 */
+	public function test_strict_reads_only_a_stdclass_itself_as_an_object(): void {
+		$subclass = new class() extends \stdClass {};
+		$json     = new class() extends \stdClass implements \JsonSerializable {
+			public function jsonSerialize(): mixed {
+				return array();
+			}
+		};
+		foreach ( array( $subclass, $json ) as $object ) {
+			$object->type = 'string';
+			$this->assertSame(
+				array( array( 'path' => '/x', 'keyword' => 'type', 'message' => '/x: value has no JSON form.' ) ),
+				Contract::validate( array( 'x' => $object ), array( 'type' => 'object' ), 'strict' )
+			);
+			$this->assertSame( array( 'schema' ), array_column( Contract::validate( array( 'x' => 5 ), array( 'type' => 'object', 'properties' => array( 'x' => $object ) ), 'strict' ), 'keyword' ) );
+			$this->assertSame( array( 'schema' ), array_column( Contract::validate( 5, array( 'anyOf' => array( $object ) ), 'strict' ), 'keyword' ) );
+		}
+		$plain = (object) array( 'type' => 'string' );
+		$this->assertSame( array(), Contract::validate( array( 'x' => (object) array( 'a' => 1 ) ), array( 'type' => 'object', 'properties' => array( 'x' => array( 'type' => 'object' ) ) ), 'strict' ) );
+		$this->assertSame( array( '/x' ), array_column( Contract::validate( array( 'x' => 5 ), array( 'type' => 'object', 'properties' => array( 'x' => $plain ) ), 'strict' ), 'path' ) );
+	}
+
 	public function test_profile_and_schema_arguments_are_checked(): void {
 		try {
 			Contract::validate( 1, array(), 'lenient' );
 			$this->fail( 'unknown profile accepted' );
 		} catch ( \ValueError $e ) {
 			$this->assertStringContainsString( 'must be "standard" or "strict"', $e->getMessage() );
+		}
+		// A name quoted alike by both: U+FFFD for each ill-formed part, `\0` for a NUL byte (the
+		// extension's exception lost its message to the NUL; the fallback quoted raw bytes).
+		foreach ( array( "x\xff\xe2\x82y" => "x\u{FFFD}\u{FFFD}y", "a\0b" => 'a\0b' ) as $profile => $shown ) {
+			try {
+				Contract::validate( 1, array(), $profile );
+				$this->fail( 'unknown profile accepted' );
+			} catch ( \ValueError $e ) {
+				$this->assertSame( "McpNative\\validate(): Argument #3 (\$profile) must be \"standard\" or \"strict\", \"$shown\" given", $e->getMessage() );
+			}
+		}
+		// A path prefix that is not UTF-8 starts every path read as UTF-8 (U+FFFD), in both profiles.
+		foreach ( array( 'standard', 'strict' ) as $profile ) {
+			$this->assertSame( array( "/a\u{FFFD}\u{FFFD}b/n" ), array_column( Contract::validate( array( 'n' => 1 ), array( 'type' => 'object', 'properties' => array( 'n' => array( 'type' => 'string' ) ) ), $profile, "/a\xff\xe2\x82b" ), 'path' ), $profile );
 		}
 		if ( extension_loaded( 'mcp_native' ) ) {
 			$this->expectException( \TypeError::class );

@@ -214,9 +214,30 @@ final class StrictValidator {
 				return "$at/$kw";
 			}
 		}
-		foreach ( array( 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties' ) as $kw ) {
+		if ( property_exists( $s, 'multipleOf' ) && ! ( $s->multipleOf > 0 ) ) {
+			return "$at/multipleOf"; // the meta-schema's exclusiveMinimum 0
+		}
+		foreach ( array( 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains' ) as $kw ) {
 			if ( property_exists( $s, $kw ) && ! ( is_int( $s->$kw ) && $s->$kw >= 0 ) && ! ( is_float( $s->$kw ) && $s->$kw >= 0 && floor( $s->$kw ) === $s->$kw ) ) {
 				return "$at/$kw";
+			}
+		}
+		foreach ( array( 'pattern', 'format', 'contentEncoding', 'contentMediaType', '$id', '$schema' ) as $kw ) {
+			if ( property_exists( $s, $kw ) && ! is_string( $s->$kw ) ) {
+				return "$at/$kw";
+			}
+		}
+		if ( property_exists( $s, 'uniqueItems' ) && ! is_bool( $s->uniqueItems ) ) {
+			return "$at/uniqueItems";
+		}
+		if ( property_exists( $s, '$vocabulary' ) ) {
+			if ( ! $s->{'$vocabulary'} instanceof \stdClass ) {
+				return "$at/\$vocabulary";
+			}
+			foreach ( get_object_vars( $s->{'$vocabulary'} ) as $uri => $required ) {
+				if ( ! is_bool( $required ) ) {
+					return "$at/\$vocabulary/" . JsonPointer::token( $uri );
+				}
 			}
 		}
 		if ( property_exists( $s, 'enum' ) && ! is_array( $s->enum ) ) {
@@ -254,6 +275,16 @@ final class StrictValidator {
 	/** Does `$pattern` compile, within the length the extension compiles (MAX_PATTERN_BYTES)? */
 	private static function compiles( string $pattern ): bool {
 		return \strlen( $pattern ) <= \McpNative\MAX_PATTERN_BYTES && false !== @preg_match( self::regex( $pattern ), '' ); // phpcs:ignore
+	}
+
+	/**
+	 * A stdClass itself, the one object both implementations read as a JSON object (the
+	 * extension's ObjectKind::Plain): a subclass, JsonSerializable or not, has no JSON form here.
+	 *
+	 * @param mixed $v
+	 */
+	private static function is_plain_object( $v ): bool {
+		return $v instanceof \stdClass && \stdClass::class === \get_class( $v );
 	}
 
 	/**
@@ -297,7 +328,7 @@ final class StrictValidator {
 			}
 			return $o;
 		}
-		if ( $s instanceof \stdClass ) {
+		if ( self::is_plain_object( $s ) ) {
 			$o = new \stdClass();
 			foreach ( (array) $s as $k => $c ) {
 				$cc = $child_ctx( $k );
@@ -396,7 +427,7 @@ final class StrictValidator {
 			$errs[]       = array( 'path' => $path, 'keyword' => 'depth', 'message' => self::who( $path ) . ' is nested deeper than ' . self::MAX_DEPTH . ' levels.' );
 			return null;
 		}
-		if ( is_array( $v ) || $v instanceof \stdClass ) {
+		if ( is_array( $v ) || self::is_plain_object( $v ) ) {
 			self::$budget -= 3; // a container costs PHP a few leaves' memory
 		}
 		if ( is_array( $v ) ) {
@@ -432,7 +463,7 @@ final class StrictValidator {
 			}
 			return $o;
 		}
-		if ( $v instanceof \stdClass ) {
+		if ( self::is_plain_object( $v ) ) {
 			$o = new \stdClass();
 			foreach ( (array) $v as $k => $c ) {
 				$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, JsonPointer::append( $path, $k ), $errs );

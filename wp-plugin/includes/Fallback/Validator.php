@@ -79,10 +79,15 @@ final class Validator {
 	 */
 	public static function validate( $value, array $schema, string $profile = 'standard', string $path = '' ): array {
 		if ( 'standard' !== $profile && 'strict' !== $profile ) {
-			throw new \ValueError( \sprintf( 'McpNative\\validate(): Argument #3 ($profile) must be "standard" or "strict", "%s" given', $profile ) );
+			// the name as the extension quotes it: U+FFFD for bytes that are not UTF-8, `\0` for NUL
+			$shown = \str_replace( "\0", '\0', \function_exists( 'wp_scrub_utf8' ) ? \wp_scrub_utf8( $profile ) : $profile );
+			throw new \ValueError( \sprintf( 'McpNative\\validate(): Argument #3 ($profile) must be "standard" or "strict", "%s" given', $shown ) );
 		}
 		if ( ! self::$core && ! ( self::$core = \function_exists( 'rest_validate_value_from_schema' ) ) ) {
 			throw new \LogicException( 'The PHP fallback validates with WordPress core\'s functions (rest_validate_value_from_schema, wp_scrub_utf8); load WordPress or the mcp_native extension.' );
+		}
+		if ( '' !== $path && ! \preg_match( '//u', $path ) ) {
+			$path = \wp_scrub_utf8( $path ); // as the extension reads it
 		}
 		if ( 'strict' === $profile ) {
 			return StrictValidator::validate( $value, $schema, $path );
