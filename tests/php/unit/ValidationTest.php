@@ -420,6 +420,22 @@ final class ValidationTest extends TestCase {
 	}
 
 	/**
+	 * Strict lists a node's violations in the crate's order whatever the schema's (type, const,
+	 * enum, bounds, …), and `propertyNames: false` is one `false` schema of the object, not one
+	 * violation a name (the fallback listed enum first and said propertyNames once a name).
+	 */
+	public function test_strict_order_and_property_names_false(): void {
+		$schema = array( 'enum' => array( 1 ), 'minimum' => 6, 'const' => 2, 'type' => 'string' );
+		$this->assertSame( array( 'type', 'const', 'enum', 'minimum' ), array_column( Contract::validate( 5, $schema, 'strict' ), 'keyword' ) );
+		$this->assertSame(
+			array( array( 'path' => '/o', 'keyword' => 'falseSchema', 'message' => '/o is not allowed.' ) ),
+			Contract::validate( array( 'o' => array( 'a' => 1, 'b' => 2 ) ), array( 'properties' => array( 'o' => array( 'propertyNames' => false ) ) ), 'strict' )
+		);
+		$this->assertSame( array(), Contract::validate( array( 'o' => new \stdClass() ), array( 'properties' => array( 'o' => array( 'propertyNames' => false ) ) ), 'strict' ) );
+		$this->assertSame( array( 'propertyNames', 'propertyNames' ), array_column( Contract::validate( array( 'ab' => 1, 'cd' => 2 ), array( 'propertyNames' => array( 'maxLength' => 1 ) ), 'strict' ), 'keyword' ) );
+	}
+
+	/**
 	 * The strict profile reads a stdClass itself as a JSON object and nothing else: a subclass,
 	 * JsonSerializable or not, is a value without JSON form, and where a sub-schema is expected
 	 * it is no schema (the fallback read any stdClass subclass as an object: the PHP fuzzer).

@@ -780,6 +780,10 @@ final class StrictValidator {
 				$this->fail( $path, 'type', "$who is not of type " . implode( ',', $names ) . '.' );
 			}
 		}
+		// const before enum: the crate's order
+		if ( property_exists( $s, 'const' ) && ! self::equal( $v, $s->const ) ) {
+			$this->fail( $path, 'const', "$who is not the expected constant." );
+		}
 		if ( property_exists( $s, 'enum' ) && is_array( $s->enum ) ) {
 			$ok = false;
 			foreach ( $s->enum as $m ) {
@@ -791,9 +795,6 @@ final class StrictValidator {
 			if ( ! $ok ) {
 				$this->fail( $path, 'enum', "$who is not one of the allowed values." );
 			}
-		}
-		if ( property_exists( $s, 'const' ) && ! self::equal( $v, $s->const ) ) {
-			$this->fail( $path, 'const', "$who is not the expected constant." );
 		}
 		if ( is_int( $v ) || is_float( $v ) ) {
 			foreach ( array( 'minimum' => array( '<', 'greater than or equal to' ), 'maximum' => array( '>', 'less than or equal to' ), 'exclusiveMinimum' => array( '<=', 'greater than' ), 'exclusiveMaximum' => array( '>=', 'less than' ) ) as $kw => [ $op, $words ] ) {
@@ -983,6 +984,7 @@ final class StrictValidator {
 		}
 		$declared = isset( $s->properties ) && $s->properties instanceof \stdClass ? get_object_vars( $s->properties ) : array();
 		$patterns = isset( $s->patternProperties ) && $s->patternProperties instanceof \stdClass ? get_object_vars( $s->patternProperties ) : array();
+		$no_names = false; // propertyNames is false and a name was met
 		foreach ( $props as $name => $c ) {
 			$name    = (string) $name;
 			$covered = false;
@@ -1009,7 +1011,16 @@ final class StrictValidator {
 					$this->child( $c, $s->additionalProperties, JsonPointer::append( $path, $name ), $depth + 1 );
 				}
 			}
-			if ( property_exists( $s, 'propertyNames' ) && ! $this->matches( $name, $s->propertyNames, $depth + 1, true ) ) {
+			if ( ! property_exists( $s, 'propertyNames' ) ) {
+				continue;
+			}
+			if ( false === $s->propertyNames ) {
+				// the crate says it once of the object, as of a `false` schema: no name is allowed
+				if ( ! $no_names ) {
+					$this->fail( $path, 'falseSchema', "$who is not allowed." );
+				}
+				$no_names = true;
+			} elseif ( ! $this->matches( $name, $s->propertyNames, $depth + 1, true ) ) {
 				$this->fail( $path, 'propertyNames', "$who does not satisfy propertyNames." );
 			}
 		}
