@@ -420,6 +420,24 @@ final class ValidationTest extends TestCase {
 	}
 
 	/**
+	 * An array or object under `enum` and a format core sanitizes as a string is compared as ''
+	 * (as core compares it under text-field, uuid, date-time…), also where core's own sanitizer
+	 * throws on it first (hex-color, uri, and `true`, which core's switch reads as hex-color):
+	 * the fallback answered "core cannot validate" there, the extension enum and format.
+	 */
+	public function test_containers_under_a_string_format_compare_as_empty_in_enum(): void {
+		foreach ( array( array( 1, 1 ), (object) array( 'a' => 1 ) ) as $value ) {
+			foreach ( array( 'hex-color' => array( 'enum', 'format' ), true => array( 'enum', 'format' ), 'uri' => array( 'enum' ), 'uuid' => array( 'enum', 'format' ) ) as $format => $keywords ) {
+				$format = 1 === $format ? true : $format;
+				$this->assertSame( $keywords, array_column( Contract::validate( $value, array( 'enum' => array( array( 1, 1 ) ), 'format' => $format ) ), 'keyword' ), json_encode( $format ) );
+				$this->assertSame( array_slice( $keywords, 1 ), array_column( Contract::validate( $value, array( 'enum' => array( '', 'x' ), 'format' => $format ) ), 'keyword' ), json_encode( $format ) );
+			}
+			// an array-typed node: no format sanitizing, the value is compared as it is
+			$this->assertSame( array(), Contract::validate( array( 1, 1 ), array( 'type' => 'array', 'enum' => array( array( 1, 1 ) ), 'format' => 'hex-color' ) ) );
+		}
+	}
+
+	/**
 	 * Strict lists a node's violations in the crate's order whatever the schema's (type, const,
 	 * enum, bounds, …), and `propertyNames: false` is one `false` schema of the object, not one
 	 * violation a name (the fallback listed enum first and said propertyNames once a name).

@@ -27,6 +27,8 @@ final class StrictValidator {
 	private const TYPE_ORDER = array( 'null', 'boolean', 'integer', 'number', 'string', 'array', 'object' );
 	/** Data no keyword reads (left out of the converted schema, however deep or endless). */
 	private const NOT_READ = array( 'default' => true, 'examples' => true );
+	/** The meta-schema's `$id`: the characters of a URI reference, no fragment but an empty one. */
+	private const ID = '~^(?:[A-Za-z0-9\-._:/?\[\]@!$&\'()*+,;=\~]|%[0-9A-Fa-f]{2})*(?:#)?\z~';
 	/** How a SchemaKeywords position is converted: schema, map or list of schemas, data; null: left out. */
 	private const CTX_OF_POSITION = array(
 		SchemaKeywords::SCHEMA                => 's',
@@ -186,6 +188,9 @@ final class StrictValidator {
 			}
 		}
 		foreach ( get_object_vars( $s ) as $kw => $value ) {
+			if ( 'additionalItems' === $kw ) {
+				continue; // not in the 2020-12 meta-schema: whatever it holds, the crate ignores it
+			}
 			$position = SchemaKeywords::child_position( null, $kw );
 			$here     = "$at/" . JsonPointer::token( $kw );
 			$single   = false;
@@ -226,6 +231,9 @@ final class StrictValidator {
 			if ( property_exists( $s, $kw ) && ! is_string( $s->$kw ) ) {
 				return "$at/$kw";
 			}
+		}
+		if ( property_exists( $s, '$id' ) && ! preg_match( self::ID, $s->{'$id'} ) ) {
+			return "$at/\$id";
 		}
 		if ( property_exists( $s, 'uniqueItems' ) && ! is_bool( $s->uniqueItems ) ) {
 			return "$at/uniqueItems";
