@@ -390,7 +390,7 @@ final class ValidationTest extends TestCase {
 			'format'           => array( 5, true, array( 'a' => 'b' ) ),
 			'contentEncoding'  => array( 5 ),
 			'contentMediaType' => array( false ),
-			'$id'              => array( 1 ),
+			'$id'              => array( 1, '#/$defs/a', 'x y', 'a%zz' ),
 			'$schema'          => array( 1 ),
 			'pattern'          => array( 1, null ),
 			'$vocabulary'      => array( 'x', array( 'https://example.com/v' => 1 ) ),
@@ -417,6 +417,8 @@ final class ValidationTest extends TestCase {
 			}
 			$this->assertSame( array(), Contract::validate( 'a', array( $keyword => $accepted[ $keyword ] ), 'strict' ), $keyword );
 		}
+		// not a 2020-12 keyword: the meta-schema says nothing of what it holds
+		$this->assertSame( array(), Contract::validate( array( 1 ), array( 'additionalItems' => 'x' ), 'strict' ) );
 	}
 
 	/**
