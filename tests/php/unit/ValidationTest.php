@@ -440,6 +440,29 @@ final class ValidationTest extends TestCase {
 	}
 
 	/**
+	 * Strict: a value JSON cannot carry because it contains itself is one `cycle` violation of
+	 * the whole value, for an object cycle and for an array cycle through PHP references; a
+	 * container met twice side by side is no cycle (the fallback went down a cycle to the depth
+	 * limit and answered `depth` at a path 128 members long).
+	 */
+	public function test_strict_reference_cycles_are_one_cycle_violation(): void {
+		$cycle = array( array( 'path' => '/input', 'keyword' => 'cycle', 'message' => 'value contains a reference cycle.' ) );
+		$self  = new \stdClass();
+		$self->self = $self;
+		$a = new \stdClass();
+		$b = new \stdClass();
+		$a->b = $b;
+		$b->list = array( 1, $a );
+		$list   = array( 1 );
+		$list[] = &$list;
+		foreach ( array( $self, array( 'x' => $self ), array( 'a' => $a ), $list ) as $value ) {
+			$this->assertSame( $cycle, Contract::validate( $value, array( 'type' => 'object' ), 'strict', '/input' ) );
+		}
+		$shared = (object) array( 'v' => 'x' );
+		$this->assertSame( array( '/input/x/v', '/input/y/v' ), array_column( Contract::validate( array( 'x' => $shared, 'y' => $shared ), array( 'additionalProperties' => array( 'properties' => array( 'v' => array( 'type' => 'integer' ) ) ) ), 'strict', '/input' ), 'path' ) );
+	}
+
+	/**
 	 * Strict lists a node's violations in the crate's order whatever the schema's (type, const,
 	 * enum, bounds, …), and `propertyNames: false` is one `false` schema of the object, not one
 	 * violation a name (the fallback listed enum first and said propertyNames once a name).

@@ -102,7 +102,7 @@ final class StrictValidator {
 		self::$budget = self::WORK_BUDGET;
 		$json         = self::value_json( $value, $v->root, 0, $path, $conv );
 		foreach ( $conv as $e ) {
-			if ( 'size' === $e['keyword'] || 'depth' === $e['keyword'] ) {
+			if ( 'cycle' === $e['keyword'] || 'size' === $e['keyword'] || 'depth' === $e['keyword'] ) {
 				$e['path'] = '' === $e['path'] ? $path : $e['path'];
 				return array( $e );
 			}
@@ -415,17 +415,40 @@ final class StrictValidator {
 
 	/** Value nodes value_json() may still visit (shared sub-arrays make 2^n paths). */
 	private static int $budget = 0;
+	/** @var array<string,true> the containers value_json() is inside of (see value_json()) */
+	private static array $converting = array();
 
 	/**
 	 * PHP value → JSON form "as sent" (an empty array is an object where the schema wants one).
 	 * A PHP reference cycle ends at the depth limit or the work budget (the extension names it
 	 * `cycle`, as it can see array identities).
 	 */
-	private static function value_json( $v, $schema, int $depth, string $path, array &$errs ) {
+	private static function value_json( $v, $schema, int $depth, string $path, array &$errs, string $reference = '' ) {
 		// a whole-value problem ends the conversion (one violation, bounded memory)
 		if ( self::$budget < 0 ) {
 			return null;
 		}
+		// JSON cannot carry a reference cycle: a container met again inside itself (an object, or
+		// an array reached through a PHP reference, as the extension tells containers apart)
+		$identity = is_object( $v ) ? 'o' . spl_object_id( $v ) : ( is_array( $v ) ? $reference : '' );
+		if ( '' !== $identity ) {
+			if ( isset( self::$converting[ $identity ] ) ) {
+				self::$budget = -1;
+				$errs[]       = array( 'path' => '', 'keyword' => 'cycle', 'message' => 'value contains a reference cycle.' );
+				return null;
+			}
+			self::$converting[ $identity ] = true;
+			try {
+				return self::container_json( $v, $schema, $depth, $path, $errs );
+			} finally {
+				unset( self::$converting[ $identity ] );
+			}
+		}
+		return self::container_json( $v, $schema, $depth, $path, $errs );
+	}
+
+	/** value_json() past the cycle check. @param mixed $v @param mixed $schema */
+	private static function container_json( $v, $schema, int $depth, string $path, array &$errs ) {
 		if ( --self::$budget < 0 ) {
 			$errs[] = array( 'path' => '', 'keyword' => 'size', 'message' => 'value is too large to validate.' );
 			return null;
@@ -461,22 +484,14 @@ final class StrictValidator {
 						}
 						continue;
 					}
-					$out[] = self::value_json( $c, self::child_schema( $schema, $i, true ), $depth + 1, $path . '/' . $i, $errs );
+					$out[] = self::value_json( $c, self::child_schema( $schema, $i, true ), $depth + 1, $path . '/' . $i, $errs, is_array( $c ) ? self::reference( $v, $i ) : '' );
 				}
 				return $out;
 			}
-			$o = new \stdClass();
-			foreach ( $v as $k => $c ) {
-				$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, JsonPointer::append( $path, $k ), $errs );
-			}
-			return $o;
+			return self::members_json( $v, $schema, $depth, $path, $errs );
 		}
 		if ( self::is_plain_object( $v ) ) {
-			$o = new \stdClass();
-			foreach ( (array) $v as $k => $c ) {
-				$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, JsonPointer::append( $path, $k ), $errs );
-			}
-			return $o;
+			return self::members_json( (array) $v, $schema, $depth, $path, $errs );
 		}
 		$problem = null;
 		if ( is_float( $v ) && ! is_finite( $v ) ) {
@@ -491,6 +506,21 @@ final class StrictValidator {
 			return null;
 		}
 		return $v;
+	}
+
+	/** The JSON object of an array's or an object's members. @param mixed $schema */
+	private static function members_json( array $members, $schema, int $depth, string $path, array &$errs ): \stdClass {
+		$o = new \stdClass();
+		foreach ( $members as $k => $c ) {
+			$o->{(string) $k} = self::value_json( $c, self::child_schema( $schema, $k, false ), $depth + 1, JsonPointer::append( $path, $k ), $errs, is_array( $c ) ? self::reference( $members, $k ) : '' );
+		}
+		return $o;
+	}
+
+	/** The identity of the PHP reference `$container[ $key ]` (an array) is held through, or ''. */
+	private static function reference( array $container, $key ): string {
+		$reference = \ReflectionReference::fromArrayElement( $container, $key );
+		return null === $reference ? '' : 'r' . $reference->getId();
 	}
 
 	/** The sub-schema value_json() reads the JSON form of a member or item by. @param mixed $schema */
