@@ -43,6 +43,8 @@ final class SchemaShape {
 	private const UNCACHEABLE = 8;
 
 	private static int $budget;
+	/** @var array<string,true> the PHP references of the sub-schemas walk() is inside of */
+	private static array $inside = array();
 	/** @var array|null the last schema that passed */
 	private static ?array $passed = null;
 	/** What check() answered for it. */
@@ -146,7 +148,7 @@ final class SchemaShape {
 					$branch = 'anyOf' === $key || 'oneOf' === $key;
 					foreach ( $value as $name => $child ) { // a map or a list of sub-schemas
 						if ( is_array( $child ) ) {
-							$flags |= self::referenced( $value, $name ) | self::walk( $child, $depth + 1, $branch && $typed );
+							$flags |= self::sub_schema( $value, $name, $depth + 1, $branch && $typed );
 						} else {
 							self::check_sub_schema( $child, $branch && $typed );
 							// (an object branch becomes an empty schema: core's notice if no type comes)
@@ -157,7 +159,7 @@ final class SchemaShape {
 				case 'items':
 				case 'additionalProperties':
 					if ( is_array( $value ) ) {
-						$flags |= self::referenced( $schema, $key ) | self::walk( $value, $depth + 1, false );
+						$flags |= self::sub_schema( $schema, $key, $depth + 1, false );
 					} elseif ( 'items' === $key ) {
 						self::check_sub_schema( $value, false );
 						$flags |= is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
@@ -333,6 +335,29 @@ final class SchemaShape {
 			}
 		}
 		return self::nested( $members );
+	}
+
+	/**
+	 * walk() of the sub-schema `$container[ $key ]` (an array). Held through a PHP reference, it
+	 * is UNCACHEABLE, and met again inside itself it is a cycle (as the extension tells nodes
+	 * apart: by the reference; past the depth limit walk() refuses it as too deep first, as the
+	 * extension does).
+	 */
+	private static function sub_schema( array $container, $key, int $depth, bool $inherits_type ): int {
+		$reference = \ReflectionReference::fromArrayElement( $container, $key );
+		if ( null === $reference ) {
+			return self::walk( $container[ $key ], $depth, $inherits_type );
+		}
+		$id = $reference->getId();
+		if ( isset( self::$inside[ $id ] ) && $depth < \McpNative\MAX_DEPTH ) {
+			throw new \LengthException( 'The schema contains a reference cycle.' );
+		}
+		self::$inside[ $id ] = true;
+		try {
+			return self::UNCACHEABLE | self::walk( $container[ $key ], $depth, $inherits_type );
+		} finally {
+			unset( self::$inside[ $id ] );
+		}
 	}
 
 	/** UNCACHEABLE when `$container[ $key ]` is a PHP reference (what it points to may change between calls). */
