@@ -43,6 +43,39 @@ final class SchemaKeywordsTest extends TestCase {
 		$this->assertSame( $mirror, $native );
 	}
 
+	/**
+	 * The mirror's unread keywords are the extension's: a value the strict profile cannot take
+	 * as a schema (nested past the depth limit) under a keyword is ignored exactly when the
+	 * keyword is unread, for every keyword either side knows.
+	 */
+	public function test_the_unread_keywords_are_the_extensions(): void {
+		if ( ! extension_loaded( 'mcp_native' ) ) {
+			$this->markTestSkipped( 'compares with the extension (the native run of scripts/test-php.sh)' );
+		}
+		$deep = 1;
+		for ( $i = 0; $i < 200; $i++ ) {
+			$deep = array( $deep );
+		}
+		$ignored = array(
+			'extension' => array(),
+			'fallback'  => array(),
+		);
+		foreach ( array_keys( SchemaKeywords::POSITIONS + SchemaKeywords::UNREAD_BY_VALIDATION + array_flip( array( 'type', 'minimum', 'pattern', 'format', 'required', 'uniqueItems', '$id', '$anchor', '$ref', 'contentMediaType' ) ) ) as $keyword ) {
+			if ( array() === \McpNative\validate( 1, array( $keyword => $deep ), 'strict' ) ) {
+				$ignored['extension'][ $keyword ] = true;
+			}
+			if ( array() === \McpNative\Plugin\Fallback\Validator::validate( 1, array( $keyword => $deep ), 'strict' ) ) {
+				$ignored['fallback'][ $keyword ] = true;
+			}
+		}
+		$mirror = SchemaKeywords::UNREAD_BY_VALIDATION;
+		ksort( $mirror );
+		foreach ( $ignored as $side => $keywords ) {
+			ksort( $keywords );
+			$this->assertSame( $mirror, $keywords, $side );
+		}
+	}
+
 	public function test_positions_are_the_shared_vocabulary(): void {
 		$this->assertSame(
 			array( 'data', 'map_of_schema_or_list', 'schema', 'schema_list', 'schema_map', 'schema_or_list', 'wordpress_only' ),

@@ -52,6 +52,25 @@ final class SchemaKeywords {
 	);
 
 	/**
+	 * Keywords whose values no validation profile reads (annotations, WordPress-only keys):
+	 * src/core/keywords.rs `is_unread_by_validation`. The strict profile leaves them out of the
+	 * schema it validates by, whatever they hold; SchemaKeywordsTest checks the extension agrees.
+	 */
+	public const UNREAD_BY_VALIDATION = array(
+		'description' => true,
+		'title'       => true,
+		'default'     => true,
+		'examples'    => true,
+		'$comment'    => true,
+		'readonly'    => true,
+		'readOnly'    => true,
+		'writeOnly'   => true,
+		'context'     => true,
+		'arg_options' => true,
+		'deprecated'  => true,
+	);
+
+	/**
 	 * The position of the value stored under `$key` in a container at `$parent` (a position
 	 * above, or null for a schema node itself). A keyword not in the table holds plain data.
 	 *

@@ -25,11 +25,13 @@ final class StrictValidator {
 	private const MAX_SCHEMA_VALUES = 100000;
 	private static int $schema_values = 0;
 	private const TYPE_ORDER = array( 'null', 'boolean', 'integer', 'number', 'string', 'array', 'object' );
-	/** Data no keyword reads (left out of the converted schema, however deep or endless). */
-	private const NOT_READ = array( 'default' => true, 'examples' => true );
 	/** The meta-schema's `$id`: the characters of a URI reference, no fragment but an empty one. */
 	private const ID = '~^(?:[A-Za-z0-9\-._:/?\[\]@!$&\'()*+,;=\~]|%[0-9A-Fa-f]{2})*(?:#)?\z~';
-	/** How a SchemaKeywords position is converted: schema, map or list of schemas, data; null: left out. */
+	/**
+	 * How a SchemaKeywords position is converted: schema, map or list of schemas, or data (a
+	 * WordPress-only key too, as the extension converts it: a callback's closure is null there).
+	 * SchemaKeywords::UNREAD_BY_VALIDATION is left out, however deep or endless.
+	 */
 	private const CTX_OF_POSITION = array(
 		SchemaKeywords::SCHEMA                => 's',
 		SchemaKeywords::SCHEMA_OR_LIST        => 's',
@@ -37,7 +39,7 @@ final class StrictValidator {
 		SchemaKeywords::SCHEMA_LIST           => 'l',
 		SchemaKeywords::MAP_OF_SCHEMA_OR_LIST => 'd',
 		SchemaKeywords::DATA                  => 'd',
-		SchemaKeywords::WORDPRESS_ONLY        => null,
+		SchemaKeywords::WORDPRESS_ONLY        => 'd',
 	);
 
 	/** @var mixed the converted root schema */
@@ -310,7 +312,7 @@ final class StrictValidator {
 			if ( 's' !== $ctx ) {
 				return ( 'm' === $ctx || 'l' === $ctx ) ? 's' : 'd';
 			}
-			if ( isset( self::NOT_READ[ $k ] ) ) {
+			if ( isset( SchemaKeywords::UNREAD_BY_VALIDATION[ $k ] ) ) {
 				return null;
 			}
 			return self::CTX_OF_POSITION[ SchemaKeywords::child_position( null, $k ) ];
