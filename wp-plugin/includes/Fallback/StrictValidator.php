@@ -100,9 +100,10 @@ final class StrictValidator {
 		if ( null !== $bad ) {
 			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
 		}
-		$conv         = array();
-		self::$budget = self::WORK_BUDGET;
-		$json         = self::value_json( $value, $v->root, 0, $path, $conv );
+		$conv             = array();
+		self::$budget     = self::WORK_BUDGET;
+		self::$converting = array();
+		$json             = self::value_json( $value, $v->root, 0, $path, $conv );
 		foreach ( $conv as $e ) {
 			if ( 'cycle' === $e['keyword'] || 'size' === $e['keyword'] || 'depth' === $e['keyword'] ) {
 				$e['path'] = '' === $e['path'] ? $path : $e['path'];
@@ -430,27 +431,6 @@ final class StrictValidator {
 		if ( self::$budget < 0 ) {
 			return null;
 		}
-		// JSON cannot carry a reference cycle: a container met again inside itself (an object, or
-		// an array reached through a PHP reference, as the extension tells containers apart)
-		$identity = is_object( $v ) ? 'o' . spl_object_id( $v ) : ( is_array( $v ) ? $reference : '' );
-		if ( '' !== $identity ) {
-			if ( isset( self::$converting[ $identity ] ) ) {
-				self::$budget = -1;
-				$errs[]       = array( 'path' => '', 'keyword' => 'cycle', 'message' => 'value contains a reference cycle.' );
-				return null;
-			}
-			self::$converting[ $identity ] = true;
-			try {
-				return self::container_json( $v, $schema, $depth, $path, $errs );
-			} finally {
-				unset( self::$converting[ $identity ] );
-			}
-		}
-		return self::container_json( $v, $schema, $depth, $path, $errs );
-	}
-
-	/** value_json() past the cycle check. @param mixed $v @param mixed $schema */
-	private static function container_json( $v, $schema, int $depth, string $path, array &$errs ) {
 		if ( --self::$budget < 0 ) {
 			$errs[] = array( 'path' => '', 'keyword' => 'size', 'message' => 'value is too large to validate.' );
 			return null;
@@ -460,40 +440,28 @@ final class StrictValidator {
 			$errs[]       = array( 'path' => $path, 'keyword' => 'depth', 'message' => self::who( $path ) . ' is nested deeper than ' . self::MAX_DEPTH . ' levels.' );
 			return null;
 		}
-		if ( is_array( $v ) || self::is_plain_object( $v ) ) {
-			self::$budget -= 3; // a container costs PHP a few leaves' memory
-		}
 		if ( is_array( $v ) ) {
-			$wants_object = false;
-			if ( $schema instanceof \stdClass ) {
-				$t = $schema->type ?? null;
-				if ( is_string( $t ) ) {
-					$wants_object = 'object' === $t;
-				} elseif ( is_array( $t ) ) {
-					$wants_object = in_array( 'object', $t, true ) && ! in_array( 'array', $t, true );
-				} else {
-					$wants_object = property_exists( $schema, 'properties' );
-				}
+			self::$budget -= 3; // a container costs PHP a few leaves' memory
+			if ( '' === $reference ) {
+				return self::array_json( $v, $schema, $depth, $path, $errs );
 			}
-			if ( array_is_list( $v ) && ! ( ! $v && $wants_object ) ) {
-				$out = array();
-				foreach ( $v as $i => $c ) {
-					// ints, booleans and null are their own JSON form: no call per item of a long list
-					if ( is_int( $c ) || is_bool( $c ) || null === $c ) {
-						$out[] = $c;
-						if ( --self::$budget < 0 ) {
-							return self::value_json( null, null, $depth, $path, $errs );
-						}
-						continue;
-					}
-					$out[] = self::value_json( $c, self::child_schema( $schema, $i, true ), $depth + 1, $path . '/' . $i, $errs, is_array( $c ) ? self::reference( $v, $i ) : '' );
-				}
-				return $out;
+			// reached through a PHP reference, it can be inside itself
+			if ( ! self::enter( $reference, $errs ) ) {
+				return null;
 			}
-			return self::members_json( $v, $schema, $depth, $path, $errs );
+			$json = self::array_json( $v, $schema, $depth, $path, $errs );
+			unset( self::$converting[ $reference ] );
+			return $json;
 		}
 		if ( self::is_plain_object( $v ) ) {
-			return self::members_json( (array) $v, $schema, $depth, $path, $errs );
+			self::$budget -= 3;
+			$identity = 'o' . spl_object_id( $v );
+			if ( ! self::enter( $identity, $errs ) ) {
+				return null;
+			}
+			$json = self::members_json( (array) $v, $schema, $depth, $path, $errs );
+			unset( self::$converting[ $identity ] );
+			return $json;
 		}
 		$problem = null;
 		if ( is_float( $v ) && ! is_finite( $v ) ) {
@@ -508,6 +476,53 @@ final class StrictValidator {
 			return null;
 		}
 		return $v;
+	}
+
+	/**
+	 * Notes that value_json() is inside the container `$identity` (an object by its id, an array
+	 * by the PHP reference it is reached through, as the extension tells containers apart). JSON
+	 * cannot carry a container inside itself: met again, it ends the conversion with one `cycle`
+	 * violation of the whole value (false).
+	 */
+	private static function enter( string $identity, array &$errs ): bool {
+		if ( isset( self::$converting[ $identity ] ) ) {
+			self::$budget = -1;
+			$errs[]       = array( 'path' => '', 'keyword' => 'cycle', 'message' => 'value contains a reference cycle.' );
+			return false;
+		}
+		self::$converting[ $identity ] = true;
+		return true;
+	}
+
+	/** The JSON form of a PHP array: a list, or an object (also where an empty array stands for one). @param mixed $schema */
+	private static function array_json( array $v, $schema, int $depth, string $path, array &$errs ) {
+		$wants_object = false;
+		if ( $schema instanceof \stdClass ) {
+			$t = $schema->type ?? null;
+			if ( is_string( $t ) ) {
+				$wants_object = 'object' === $t;
+			} elseif ( is_array( $t ) ) {
+				$wants_object = in_array( 'object', $t, true ) && ! in_array( 'array', $t, true );
+			} else {
+				$wants_object = property_exists( $schema, 'properties' );
+			}
+		}
+		if ( ! array_is_list( $v ) || ( ! $v && $wants_object ) ) {
+			return self::members_json( $v, $schema, $depth, $path, $errs );
+		}
+		$out = array();
+		foreach ( $v as $i => $c ) {
+			// ints, booleans and null are their own JSON form: no call per item of a long list
+			if ( is_int( $c ) || is_bool( $c ) || null === $c ) {
+				$out[] = $c;
+				if ( --self::$budget < 0 ) {
+					return self::value_json( null, null, $depth, $path, $errs );
+				}
+				continue;
+			}
+			$out[] = self::value_json( $c, self::child_schema( $schema, $i, true ), $depth + 1, $path . '/' . $i, $errs, is_array( $c ) ? self::reference( $v, $i ) : '' );
+		}
+		return $out;
 	}
 
 	/** The JSON object of an array's or an object's members. @param mixed $schema */
