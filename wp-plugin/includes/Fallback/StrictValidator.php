@@ -418,13 +418,13 @@ final class StrictValidator {
 
 	/** Value nodes value_json() may still visit (shared sub-arrays make 2^n paths). */
 	private static int $budget = 0;
-	/** @var array<string,true> the containers value_json() is inside of (see value_json()) */
+	/** @var array<string,true> the containers value_json() is inside of (see enter()) */
 	private static array $converting = array();
 
 	/**
 	 * PHP value → JSON form "as sent" (an empty array is an object where the schema wants one).
-	 * A PHP reference cycle ends at the depth limit or the work budget (the extension names it
-	 * `cycle`, as it can see array identities).
+	 * `$reference`: the PHP reference an array is reached through ('' for none), which tells it
+	 * apart for the cycle check (enter()).
 	 */
 	private static function value_json( $v, $schema, int $depth, string $path, array &$errs, string $reference = '' ) {
 		// a whole-value problem ends the conversion (one violation, bounded memory)
