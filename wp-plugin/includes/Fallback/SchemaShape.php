@@ -1,8 +1,8 @@
 <?php
 /**
  * What the standard profile checks of a schema before core walks it: core recurses without a
- * limit, so a schema nested deeper than MAX_DEPTH (a PHP reference cycle is endlessly deep), or
- * one whose shared sub-arrays make too many paths, is a `schema` violation instead.
+ * limit, so a schema nested deeper than MAX_DEPTH, one that contains itself (a PHP reference
+ * cycle), or one whose shared sub-arrays make too many paths, is a `schema` violation instead.
  *
  * A check reads each schema node once, in one pass over its keys; a php-fpm request pays it on
  * its first validation (statics start empty in each request), about what core's validation of
