@@ -113,7 +113,10 @@ final class ParityTest extends TestCase {
 	 * value, under every type, on every kind of data (standard compares paths and keywords: its
 	 * messages are core's; strict compares messages too, except a refused schema's detail, which
 	 * the extension takes from its crate). This probe found the fallback's missing meta-schema
-	 * checks, its enum/const order and its propertyNames false.
+	 * checks, its enum/const order and its propertyNames false. Left out under valgrind (a
+	 * quarter of a million calls there take two minutes; it checks answers, not memory).
+	 *
+	 * @group slow-under-valgrind
 	 */
 	public function test_every_keyword_with_every_kind_of_value_agrees(): void {
 		$types = array( null, 'string', 'integer', 'number', 'array', 'object', 'boolean', array( 'string', 'null' ) );
@@ -135,7 +138,9 @@ final class ParityTest extends TestCase {
 	 * The same for random schemas of one to three keywords, at the root or under a property
 	 * (20 000 a profile, seeded). No `$ref` leads back to a schema applied to the same value:
 	 * how often the crate repeats a violation along such a cycle is an artefact of how it
-	 * compiles cycles (docs/ARCHITECTURE.md).
+	 * compiles cycles (docs/ARCHITECTURE.md). Left out under valgrind, as the probe above.
+	 *
+	 * @group slow-under-valgrind
 	 */
 	public function test_random_keyword_combinations_agree(): void {
 		mt_srand( 20261204 );
