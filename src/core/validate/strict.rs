@@ -1,5 +1,5 @@
-//! The `strict` profile: JSON types exactly as sent, standard JSON Schema (draft 2020-12 by
-//! default, `$ref`/`$defs`) through the `jsonschema` crate.
+//! The `strict` profile: JSON types exactly as sent, standard JSON Schema (draft 2020-12, older
+//! drafts' forms converted first; `$ref`/`$defs`) through the `jsonschema` crate.
 
 use super::{Violation, Violations};
 use super::value::ents;
@@ -22,9 +22,12 @@ pub fn schema_to_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, Stri
 /// lives outside `memory_limit`.
 pub const MAX_SCHEMA_VALUES: usize = 100_000;
 
-/// Draft 3 and draft 4 forms WordPress accepts, in 2020-12 terms, at one schema node `v`
-/// (converted to `map`): properties' `required: true` join `required` (and a boolean
-/// `required` goes), a boolean `exclusiveMinimum`/`exclusiveMaximum` takes its bound.
+/// Draft 3 to 7 forms, in 2020-12 terms, at one schema node `v` (converted to `map`):
+/// properties' `required: true` join `required` (a boolean `required` goes, an empty PHP array
+/// is an empty list), a boolean
+/// `exclusiveMinimum`/`exclusiveMaximum` takes its bound, a tuple `items` list becomes
+/// `prefixItems`. The crate always reads the result as 2020-12, whatever `$schema` names: the
+/// fallback has one dialect, and a draft-4 `$schema` would make the crate refuse the converted bounds.
 fn modernize_node<'a, V: View<'a>>(map: &mut Map<String, Value>, v: V) {
     let extra: Vec<Value> = match v.get("properties") {
         Some(props) => crate::core::keywords::draft3_required(props).map(|k| Value::String(key_string(k))).collect(),
@@ -32,6 +35,10 @@ fn modernize_node<'a, V: View<'a>>(map: &mut Map<String, Value>, v: V) {
     };
     if matches!(map.get("required"), Some(Value::Bool(_))) {
         map.remove("required");
+    }
+    // PHP's `'required' => array()` (converted as `{}`, as every empty array) names no property
+    if v.get("required").is_some_and(|r| matches!(r.shape(), Shape::Array { len: 0, .. })) {
+        map.insert("required".into(), Value::Array(Vec::new()));
     }
     if !extra.is_empty() {
         match map.get_mut("required") {
@@ -55,6 +62,19 @@ fn modernize_node<'a, V: View<'a>>(map: &mut Map<String, Value>, v: V) {
                     map.insert(ex.into(), limit);
                 }
             }
+        }
+    }
+    // a dialect named anywhere (an embedded resource may switch the crate to draft 4): one dialect here
+    if matches!(map.get("$schema"), Some(Value::String(_))) {
+        map.remove("$schema");
+    }
+    // a draft 4-7 tuple: `items` as a list is 2020-12's `prefixItems`, `additionalItems` its `items`
+    if matches!(map.get("items"), Some(Value::Array(_))) && !map.contains_key("prefixItems") {
+        if let Some(tuple) = map.remove("items") {
+            map.insert("prefixItems".into(), tuple);
+        }
+        if let Some(rest) = map.remove("additionalItems") {
+            map.insert("items".into(), rest);
         }
     }
 }
@@ -338,7 +358,7 @@ impl StrictValidator {
                     return StrictValidator { inner, schema: json };
                 }
                 // `format` is an annotation (the 2020-12 default): the fallback behaves the same.
-                let inner = jsonschema::options().should_validate_formats(false).build(&json).map_err(|e| {
+                let inner = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).should_validate_formats(false).build(&json).map_err(|e| {
                     let at = e.instance_path().as_str();
                     format!("The schema is not valid JSON Schema (2020-12) at '{at}': {e}")
                 });

@@ -165,6 +165,8 @@ final class Gen {
 		'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems',
 		'description', 'examples', '$ref', 'input', 'result', 'input_schema_transformed',
 		'input_schema_wrapper', 'output_schema_transformed', 'output_schema_wrapper',
+		'exclusiveMinimum', 'exclusiveMaximum', 'additionalItems', '$schema', 'unevaluatedProperties',
+		'unevaluatedItems', 'dependentRequired',
 	);
 	public const STRINGS = array(
 		'object', 'string', 'integer', 'number', 'boolean', 'array', 'null', 'Object', 'date-time',
@@ -172,7 +174,7 @@ final class Gen {
 		'true', 'false', '1', '0', '-0', '1.5', ' 12 ', '1e400', '', ' ', "\t\n", 'input', 'result',
 		"\0", 'é', 'a,b, c', '2026-11-30T05:52:40Z', '#fff', '127.0.0.1', 'a@b.c', '~/', 'a/b~c',
 		"\xff", "\xc3\x28", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf", "ok\xfe\xff", 'trim',
-		'12', '007', '-5', '9223372036854775808', 'strlen',
+		'12', '007', '-5', '9223372036854775808', 'strlen', 'http://json-schema.org/draft-04/schema#',
 	);
 
 	/** @var int Nodes left for the current value. */

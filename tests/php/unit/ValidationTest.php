@@ -368,6 +368,55 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( 'schema', Contract::validate( 1, array( 'type' => 'nope' ), 'strict' )[0]['keyword'] );
 	}
 
+	/**
+	 * `strict` reads every schema as 2020-12 with older drafts' forms converted, whatever
+	 * `$schema` names (the extension let a draft-4 `$schema` switch the crate's dialect, which
+	 * then refused the converted bounds, and an unknown meta-schema refused the schema), and only
+	 * at schema positions: data that looks like a schema (a `const`) is compared as it is.
+	 */
+	public function test_strict_converts_older_drafts_forms_whatever_schema_says(): void {
+		$bounded = array( 'type' => 'number', 'minimum' => 5, 'exclusiveMinimum' => true );
+		foreach ( array( null, 'http://json-schema.org/draft-04/schema#', 'http://json-schema.org/draft-07/schema#', 'https://example.com/own-meta', 'not a URI' ) as $dialect ) {
+			$schema = null === $dialect ? $bounded : array( '$schema' => $dialect ) + $bounded;
+			$this->assertSame( array( ' exclusiveMinimum' ), self::pairs( Contract::validate( 5, $schema, 'strict' ) ), (string) $dialect );
+			$this->assertSame( array(), Contract::validate( 6, $schema, 'strict' ), (string) $dialect );
+			// an embedded resource naming a dialect does not switch it either
+			$embedded = array( 'properties' => array( 'a' => array( '$id' => 'https://example.com/a' ) + $schema ) );
+			$this->assertSame( array( '/a exclusiveMinimum' ), self::pairs( Contract::validate( array( 'a' => 5 ), $embedded, 'strict' ) ), (string) $dialect );
+			// unevaluated* applies (draft 7 had none)
+			$closed = array( 'properties' => array( 'a' => true ), 'unevaluatedProperties' => false ) + ( null === $dialect ? array() : array( '$schema' => $dialect ) );
+			$this->assertSame( array( ' unevaluatedProperties' ), self::pairs( Contract::validate( array( 'a' => 1, 'b' => 2 ), $closed, 'strict' ) ), (string) $dialect );
+		}
+
+		// a draft 4-7 tuple: `items` as a list is prefixItems, `additionalItems` what follows
+		$tuple = array( 'type' => 'array', 'items' => array( array( 'type' => 'string' ), array( 'type' => 'integer' ) ) );
+		$this->assertSame( array(), Contract::validate( array( 'a', 1, true ), $tuple, 'strict' ) );
+		$this->assertSame( array( '/1 type' ), self::pairs( Contract::validate( array( 'a', 'b' ), $tuple, 'strict' ) ) );
+		$this->assertSame( array( '/2 falseSchema' ), self::pairs( Contract::validate( array( 'a', 1, true ), $tuple + array( 'additionalItems' => false ), 'strict' ) ) );
+		$this->assertSame( array( '/3 type' ), self::pairs( Contract::validate( array( 'a', 1, true, 'x' ), $tuple + array( 'additionalItems' => array( 'type' => 'boolean' ) ), 'strict' ) ) );
+		$nested = array( 'items' => array( array( 'items' => array( array( 'type' => 'string' ) ), 'additionalItems' => false ) ) );
+		$this->assertSame( array( '/0/1 falseSchema' ), self::pairs( Contract::validate( array( array( 'a', 1 ) ), $nested, 'strict' ) ) );
+		// draft 7's schema form of `dependencies` is converted as every schema is
+		$dependent = array( 'dependencies' => array( 'a' => array( 'properties' => array( 'n' => $bounded ) ), 'b' => array( 'c' ) ) );
+		$this->assertSame( array( '/n exclusiveMinimum', '/c required' ), self::pairs( Contract::validate( array( 'a' => 1, 'b' => 1, 'n' => 5 ), $dependent, 'strict' ) ) );
+		$both = $tuple + array( 'prefixItems' => array( array( 'type' => 'string' ) ) ); // 2020-12 already: the list is no schema
+		$this->assertSame( array( ' schema' ), self::pairs( Contract::validate( array( 'a' ), $both, 'strict' ) ) );
+
+		// data is not converted
+		$looks_like_a_schema = array( 'exclusiveMinimum' => true, 'minimum' => 3, 'properties' => array( 'a' => array( 'required' => true ) ), 'items' => array( array( 'type' => 'string' ) ) );
+		$this->assertSame( array(), Contract::validate( $looks_like_a_schema, array( 'const' => $looks_like_a_schema ), 'strict' ) );
+		$this->assertSame( array(), Contract::validate( $looks_like_a_schema, array( 'enum' => array( 1, $looks_like_a_schema ) ), 'strict' ) );
+
+		// PHP's `'required' => array()` names no property; a member that is no name is refused where it stands
+		$this->assertSame( array(), Contract::validate( array( 'a' => 1 ), array( 'type' => 'object', 'required' => array() ), 'strict' ) );
+		$refused = Contract::validate( array( 'a' => 1 ), array( 'type' => 'object', 'required' => array( 'a', 5 ) ), 'strict' );
+		$this->assertSame( array( ' schema' ), self::pairs( $refused ) );
+		$this->assertStringContainsString( "at '/required/1'", $refused[0]['message'] );
+		// draft 3's `required: true` is promoted from a property written as an array only (a stdClass one keeps nothing of it), as the extension reads it
+		$object_property = (object) array( 'type' => 'string', 'required' => true );
+		$this->assertSame( array( '/b required' ), self::pairs( Contract::validate( new \stdClass(), array( 'properties' => array( 'a' => $object_property, 'b' => array( 'required' => true ) ) ), 'strict' ) ) );
+	}
+
 	public function test_wordpress_coercions_in_standard(): void {
 		$this->assertSame( array(), Contract::validate( '', array( 'type' => 'object' ) ) );
 		$this->assertSame( array(), Contract::validate( 'a, b c', array( 'type' => 'array', 'items' => array( 'type' => 'string' ), 'maxItems' => 3 ) ) );

@@ -37,7 +37,7 @@ final class StrictValidator {
 		SchemaKeywords::SCHEMA_OR_LIST        => 's',
 		SchemaKeywords::SCHEMA_MAP            => 'm',
 		SchemaKeywords::SCHEMA_LIST           => 'l',
-		SchemaKeywords::MAP_OF_SCHEMA_OR_LIST => 'd',
+		SchemaKeywords::MAP_OF_SCHEMA_OR_LIST => 'm', // a list member is a list of names: its strings stay strings
 		SchemaKeywords::DATA                  => 'd',
 		SchemaKeywords::WORDPRESS_ONLY        => 'd',
 	);
@@ -80,7 +80,7 @@ final class StrictValidator {
 		try {
 			self::$schema_values   = self::MAX_SCHEMA_VALUES;
 			self::$unevaluated_met = false;
-			$v->root             = self::normalize( self::schema_json( $schema, 0 ), 0 );
+			$v->root             = self::schema_json( $schema, 0 );
 		} catch ( \LengthException $e ) {
 			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => $e->getMessage() ) );
 		}
@@ -157,8 +157,9 @@ final class StrictValidator {
 				}
 			}
 		}
-		if ( property_exists( $s, 'required' ) && ( ! is_array( $s->required ) || array_filter( $s->required, static fn( $x ) => ! is_string( $x ) ) ) ) {
-			return "$at/required";
+		$problem = property_exists( $s, 'required' ) ? self::names_problem( $s->required ) : null;
+		if ( null !== $problem ) {
+			return "$at/required$problem";
 		}
 		if ( property_exists( $s, 'pattern' ) && is_string( $s->pattern ) && ! self::compiles( $s->pattern ) ) {
 			return "$at/pattern"; // a regular expression the crate cannot compile makes the schema invalid there too
@@ -322,7 +323,8 @@ final class StrictValidator {
 			if ( $s && array_is_list( $s ) ) {
 				$out = array();
 				foreach ( $s as $k => $c ) {
-					$out[] = self::schema_json( $c, $depth + 1, $child_ctx( $k ) ?? 'd' );
+					// a list where a schema stands is a tuple of schemas (strict.rs `schema_value`)
+					$out[] = self::schema_json( $c, $depth + 1, 's' === $ctx ? 's' : $child_ctx( $k ) ?? 'd' );
 				}
 				return $out;
 			}
@@ -337,7 +339,7 @@ final class StrictValidator {
 			if ( isset( $o->properties ) && array() === $o->properties ) {
 				$o->properties = new \stdClass();
 			}
-			return $o;
+			return 's' === $ctx ? self::modernize( $o, $s ) : $o;
 		}
 		if ( self::is_plain_object( $s ) ) {
 			$o = new \stdClass();
@@ -348,7 +350,7 @@ final class StrictValidator {
 					$o->{(string) $k}      = self::schema_json( $c, $depth + 1, $cc );
 				}
 			}
-			return $o;
+			return 's' === $ctx ? self::modernize( $o, $s ) : $o;
 		}
 		if ( is_string( $s ) ) {
 			return \wp_scrub_utf8( $s ); // as Rust's from_utf8_lossy: U+FFFD for each maximal ill-formed part
@@ -359,57 +361,55 @@ final class StrictValidator {
 		return $s;
 	}
 
-	/** WordPress's draft-3 `required: true` and draft-4 boolean exclusive bounds, in 2020-12 form. */
-	private static function normalize( $v, int $depth ) {
-		if ( $depth > self::MAX_DEPTH ) {
-			return $v;
-		}
-		if ( $v instanceof \stdClass ) {
-			$extra = array();
-			if ( isset( $v->properties ) && $v->properties instanceof \stdClass ) {
-				foreach ( get_object_vars( $v->properties ) as $name => $p ) {
-					if ( $p instanceof \stdClass && property_exists( $p, 'required' ) && is_bool( $p->required ) ) {
-						if ( $p->required ) {
-							$extra[] = (string) $name;
-						}
-						unset( $p->required );
-					}
-				}
-			}
-			if ( $extra ) {
-				if ( isset( $v->required ) && is_array( $v->required ) ) {
-					foreach ( $extra as $r ) {
-						if ( ! in_array( $r, $v->required, true ) ) {
-							$v->required[] = $r;
-						}
-					}
-				} else {
-					$v->required = $extra;
-				}
-			} elseif ( property_exists( $v, 'required' ) && is_bool( $v->required ) ) {
-				unset( $v->required );
-			}
-			foreach ( array( 'exclusiveMinimum' => 'minimum', 'exclusiveMaximum' => 'maximum' ) as $ex => $bound ) {
-				if ( property_exists( $v, $ex ) && is_bool( $v->$ex ) ) {
-					$on = $v->$ex;
-					unset( $v->$ex );
-					if ( $on && property_exists( $v, $bound ) ) {
-						$v->$ex = $v->$bound;
-						unset( $v->$bound );
-					}
-				}
-			}
-			foreach ( get_object_vars( $v ) as $k => $c ) {
-				$v->$k = self::normalize( $c, $depth + 1 );
-			}
-			return $v;
-		}
-		if ( is_array( $v ) ) {
-			foreach ( $v as $i => $c ) {
-				$v[ $i ] = self::normalize( $c, $depth + 1 );
+	/**
+	 * Draft 3 to 7 forms at a schema node `$o` (the JSON form of `$source`), in 2020-12 terms
+	 * (strict.rs `modernize_node`): properties written as arrays with `required: true` join
+	 * `required` (a boolean `required` goes, an empty PHP array is an empty list), a boolean exclusive bound takes its bound, a tuple
+	 * `items` list becomes `prefixItems` and `additionalItems` its `items`.
+	 *
+	 * @param array|\stdClass $source
+	 */
+	private static function modernize( \stdClass $o, $source ): \stdClass {
+		$properties = is_array( $source ) ? ( $source['properties'] ?? null ) : ( $source->properties ?? null );
+		$extra      = array();
+		foreach ( is_array( $properties ) || self::is_plain_object( $properties ) ? (array) $properties : array() as $name => $p ) {
+			if ( is_array( $p ) && isset( $p['required'] ) && true === $p['required'] ) {
+				$extra[] = (string) $name;
 			}
 		}
-		return $v;
+		if ( property_exists( $o, 'required' ) && is_bool( $o->required ) ) {
+			unset( $o->required );
+		}
+		if ( array() === ( is_array( $source ) ? $source['required'] ?? null : $source->required ?? null ) ) {
+			$o->required = array(); // PHP's `'required' => array()`, converted as `{}` (as every empty array)
+		}
+		if ( $extra && ! ( isset( $o->required ) && is_array( $o->required ) ) ) {
+			$o->required = array();
+		}
+		foreach ( $extra as $name ) {
+			if ( ! in_array( $name, $o->required, true ) ) {
+				$o->required[] = $name;
+			}
+		}
+		foreach ( array( 'exclusiveMinimum' => 'minimum', 'exclusiveMaximum' => 'maximum' ) as $ex => $bound ) {
+			if ( property_exists( $o, $ex ) && is_bool( $o->$ex ) ) {
+				$on = $o->$ex;
+				unset( $o->$ex );
+				if ( $on && property_exists( $o, $bound ) ) {
+					$o->$ex = $o->$bound;
+					unset( $o->$bound );
+				}
+			}
+		}
+		if ( isset( $o->items ) && is_array( $o->items ) && ! property_exists( $o, 'prefixItems' ) ) {
+			$o->prefixItems = $o->items;
+			unset( $o->items );
+			if ( property_exists( $o, 'additionalItems' ) ) {
+				$o->items = $o->additionalItems;
+				unset( $o->additionalItems );
+			}
+		}
+		return $o;
 	}
 
 	/** Value nodes one conversion may visit (a container counts 4): more than a 4 MiB request body
