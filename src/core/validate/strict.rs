@@ -266,10 +266,11 @@ fn value_to_json_inner<'a, V: View<'a>>(
         });
         return Value::Null;
     }
-    let child_schema = |key: &str, is_index: bool| -> Option<&Value> {
+    // the sub-schema a member (by name) or an item (by index: its prefixItems schema, else items) is read by
+    let child_schema = |key: &str, index: Option<usize>| -> Option<&Value> {
         let s = schema?;
-        if is_index {
-            s.get("items").filter(|i| i.is_object())
+        if let Some(i) = index {
+            s.get("prefixItems").and_then(|p| p.get(i)).or_else(|| s.get("items")).filter(|i| i.is_object())
         } else {
             s.get("properties").and_then(|p| p.get(key)).or_else(|| s.get("additionalProperties").filter(|a| a.is_object()))
         }
@@ -288,7 +289,7 @@ fn value_to_json_inner<'a, V: View<'a>>(
                     let l = path.len();
                     path.push('/');
                     path.push_str(&i.to_string());
-                    out.push(value_to_json(c, child_schema("", true), depth + 1, path, errs));
+                    out.push(value_to_json(c, child_schema("", Some(i)), depth + 1, path, errs));
                     path.truncate(l);
                 }
                 Value::Array(out)
@@ -313,7 +314,7 @@ fn object_json<'a, 's, V: View<'a>>(
     depth: usize,
     path: &mut String,
     errs: &mut Vec<Violation>,
-    child_schema: &dyn Fn(&str, bool) -> Option<&'s Value>,
+    child_schema: &dyn Fn(&str, Option<usize>) -> Option<&'s Value>,
 ) -> Value {
     let mut map = Map::new();
     for (k, c) in ents(v) {
@@ -330,7 +331,7 @@ fn object_json<'a, 's, V: View<'a>>(
                 json_name(s) // the crate's paths then show a name that is not UTF-8 as ours do
             }
         };
-        let j = value_to_json(c, child_schema(&key, false), depth + 1, path, errs);
+        let j = value_to_json(c, child_schema(&key, None), depth + 1, path, errs);
         path.truncate(l);
         map.insert(key, j);
     }

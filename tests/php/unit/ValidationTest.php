@@ -399,6 +399,10 @@ final class ValidationTest extends TestCase {
 		// draft 7's schema form of `dependencies` is converted as every schema is
 		$dependent = array( 'dependencies' => array( 'a' => array( 'properties' => array( 'n' => $bounded ) ), 'b' => array( 'c' ) ) );
 		$this->assertSame( array( '/n exclusiveMinimum', '/c required' ), self::pairs( Contract::validate( array( 'a' => 1, 'b' => 1, 'n' => 5 ), $dependent, 'strict' ) ) );
+		// an empty PHP array in a tuple is `{}` where its own item schema wants an object
+		$objects = array( 'prefixItems' => array( array( 'type' => 'object' ), array( 'type' => 'array' ) ), 'items' => array( 'type' => 'object' ) );
+		$this->assertSame( array(), Contract::validate( array( array(), array(), array() ), $objects, 'strict' ) );
+		$this->assertSame( array(), Contract::validate( array( array(), array() ), array( 'items' => array( array( 'type' => 'object' ) ), 'additionalItems' => array( 'type' => 'array' ) ), 'strict' ) );
 		$both = $tuple + array( 'prefixItems' => array( array( 'type' => 'string' ) ) ); // 2020-12 already: the list is no schema
 		$this->assertSame( array( ' schema' ), self::pairs( Contract::validate( array( 'a' ), $both, 'strict' ) ) );
 

@@ -546,7 +546,8 @@ final class StrictValidator {
 			return null;
 		}
 		if ( $index ) {
-			return isset( $schema->items ) && $schema->items instanceof \stdClass ? $schema->items : null;
+			$item = isset( $schema->prefixItems ) && is_array( $schema->prefixItems ) && array_key_exists( $key, $schema->prefixItems ) ? $schema->prefixItems[ $key ] : $schema->items ?? null;
+			return $item instanceof \stdClass ? $item : null;
 		}
 		if ( isset( $schema->properties ) && $schema->properties instanceof \stdClass && property_exists( $schema->properties, (string) $key ) ) {
 			return $schema->properties->{(string) $key};
