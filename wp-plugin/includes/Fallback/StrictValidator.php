@@ -806,6 +806,9 @@ final class StrictValidator {
 			return self::NOTHING;
 		}
 		$evaluated = self::NOTHING;
+		// references are applied first (unevaluated* reads what they evaluated) and listed last, as the crate orders its keywords
+		$siblings     = $this->errors;
+		$this->errors = new Violations();
 		foreach ( array( '$ref', '$dynamicRef' ) as $ref ) {
 			if ( ! isset( $s->$ref ) || ! is_string( $s->$ref ) ) {
 				continue;
@@ -822,6 +825,7 @@ final class StrictValidator {
 				unset( $this->ref_chain[ $id ] );
 			}
 		}
+		[ $referenced, $this->errors ] = array( $this->errors, $siblings );
 		if ( property_exists( $s, 'type' ) ) {
 			$types = is_array( $s->type ) ? $s->type : array( $s->type );
 			$ok    = false;
@@ -942,7 +946,9 @@ final class StrictValidator {
 				$evaluated = $this->applied( $v, $s->else, $path, $depth + 1, $evaluated );
 			}
 		}
-		return $this->track ? $this->unevaluated( $v, $s, $path, $who, $depth, $evaluated ) : self::NOTHING;
+		$evaluated = $this->track ? $this->unevaluated( $v, $s, $path, $who, $depth, $evaluated ) : self::NOTHING;
+		$this->errors->append( $referenced );
+		return $evaluated;
 	}
 
 	/**

@@ -27,6 +27,14 @@ final class Violations {
 		}
 	}
 
+	/** `$later`'s violations after these (those it only counted stay counted). */
+	public function append( Violations $later ): void {
+		foreach ( $later->kept as $v ) {
+			$this->add( $v['path'], $v['keyword'], $v['message'] );
+		}
+		$this->total += $later->total - count( $later->kept );
+	}
+
 	public function count(): int {
 		return $this->total;
 	}
