@@ -94,9 +94,10 @@ final class ParityTest extends TestCase {
 			$differ += self::places( $native ) === self::places( $php ) ? 0 : 1;
 			$order  += self::in_order( $native ) === self::in_order( $php ) ? 0 : 1;
 		}
-		$this->assertLessThan( 30, $differ, 'violation lists differing' );
-		// the same violations in another order (2 more in this run: 61 before references were listed last, as the crate lists them)
-		$this->assertLessThan( 30, $order - $differ, 'violation lists in another order' );
+		// none differs in this run (2 before unevaluated* counted annotations as the crate does; 61
+		// in another order before the fallback took the crate's keyword order)
+		$this->assertLessThanOrEqual( 3, $differ, 'violation lists differing' );
+		$this->assertLessThanOrEqual( 3, $order - $differ, 'violation lists in another order' );
 	}
 
 	/** Keywords the probes below put in schemas: both profiles' validation vocabularies. */

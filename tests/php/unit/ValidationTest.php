@@ -421,6 +421,44 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( array( '/b required' ), self::pairs( Contract::validate( new \stdClass(), array( 'properties' => array( 'a' => $object_property, 'b' => array( 'required' => true ) ) ), 'strict' ) ) );
 	}
 
+	/**
+	 * `strict` resolves a reference against the base URI of the schema holding it: the root's
+	 * `$id` (or the crate's default, json-schema:///) and each embedded `$id` start a resource,
+	 * an anchor belongs to its resource, and what names no resource of the schema (another
+	 * document) or is no URI reference refuses the schema (the fallback refused every `$id`-based
+	 * reference before).
+	 */
+	public function test_strict_resolves_references_by_resource(): void {
+		$integer = array( 'type' => 'integer' );
+		$found   = array(
+			array( '$id' => 'https://example.com/root.json', '$defs' => array( 'a' => $integer ), '$ref' => 'https://example.com/root.json#/$defs/a' ),
+			array( '$id' => 'https://example.com/a/b/../root.json', '$defs' => array( 'a' => $integer ), '$ref' => 'root.json#/$defs/a' ),
+			array( '$defs' => array( 'x' => array( '$id' => 'child', 'type' => 'integer' ) ), '$ref' => 'child' ),
+			array( '$defs' => array( 'x' => array( '$id' => 'child', '$defs' => array( 'y' => array( '$anchor' => 'n' ) + $integer ) ) ), '$ref' => 'child#n' ),
+			// a reference inside an embedded resource resolves against it
+			array( '$id' => 'https://example.com/root.json', '$defs' => array( 'x' => array( '$id' => 'sub/child.json', '$ref' => '../root.json#/$defs/z' ), 'z' => $integer ), '$ref' => 'sub/child.json' ),
+			array( '$id' => 'urn:uuid:5f0c', '$defs' => array( 'a' => $integer ), '$ref' => 'urn:uuid:5f0c#/$defs/a' ),
+			array( '$defs' => array( 'a b' => $integer ), '$ref' => '#/$defs/a%20b' ),
+		);
+		foreach ( $found as $schema ) {
+			$this->assertSame( array( ' type' ), self::pairs( Contract::validate( 'text', $schema, 'strict' ) ), json_encode( $schema ) );
+			$this->assertSame( array(), Contract::validate( 3, $schema, 'strict' ), json_encode( $schema ) );
+		}
+		$refused = array(
+			array( '$defs' => array( 'x' => array( '$id' => 'child', '$defs' => array( 'y' => array( '$anchor' => 'n' ) + $integer ) ) ), '$ref' => '#n' ), // the anchor is child's
+			array( '$id' => 'https://example.com/root.json', '$defs' => array( 'x' => array( '$id' => 'sub/child.json', '$ref' => '#/$defs/z' ), 'z' => $integer ), '$ref' => 'sub/child.json' ),
+			array( '$defs' => array( 'a' => $integer ), '$ref' => 'https://example.com/other.json#/$defs/a' ),
+			array( '$defs' => array( 'a b' => $integer ), '$ref' => '#/$defs/a b' ),
+			array( '$defs' => array( 'a' => $integer ), '$ref' => '#/$defs/a#' ),
+		);
+		foreach ( $refused as $schema ) {
+			$this->assertSame( array( ' schema' ), self::pairs( Contract::validate( 3, $schema, 'strict' ) ), json_encode( $schema ) );
+		}
+		// a recursive schema inside an embedded resource: `#` is that resource
+		$tree = array( '$id' => 'https://example.com/r', 'properties' => array( 'p' => array( '$id' => 'p', 'type' => 'object', 'properties' => array( 'q' => array( '$ref' => '#' ) ) ) ) );
+		$this->assertSame( array( '/p/q/q type' ), self::pairs( Contract::validate( array( 'p' => array( 'q' => array( 'q' => 5 ) ) ), $tree, 'strict' ) ) );
+	}
+
 	public function test_wordpress_coercions_in_standard(): void {
 		$this->assertSame( array(), Contract::validate( '', array( 'type' => 'object' ) ) );
 		$this->assertSame( array(), Contract::validate( 'a, b c', array( 'type' => 'array', 'items' => array( 'type' => 'string' ), 'maxItems' => 3 ) ) );

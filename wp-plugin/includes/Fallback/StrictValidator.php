@@ -27,6 +27,8 @@ final class StrictValidator {
 	private const TYPE_ORDER = array( 'null', 'boolean', 'integer', 'number', 'string', 'array', 'object' );
 	/** The meta-schema's `$id`: the characters of a URI reference, no fragment but an empty one. */
 	private const ID = '~^(?:[A-Za-z0-9\-._:/?\[\]@!$&\'()*+,;=\~]|%[0-9A-Fa-f]{2})*(?:#)?\z~';
+	/** A URI reference (RFC 3986): `$id`'s characters, then a fragment without brackets. */
+	private const REF = '~^(?:[A-Za-z0-9\-._:/?\[\]@!$&\'()*+,;=\~]|%[0-9A-Fa-f]{2})*(?:#(?:[A-Za-z0-9\-._:/?@!$&\'()*+,;=\~]|%[0-9A-Fa-f]{2})*)?\z~';
 	/**
 	 * How a SchemaKeywords position is converted: schema, map or list of schemas, or data (a
 	 * WordPress-only key too, as the extension converts it: a callback's closure is null there).
@@ -52,12 +54,34 @@ final class StrictValidator {
 	 * collect what each sub-schema evaluated (and anyOf try every branch, as annotations need).
 	 */
 	private bool $track = false;
-	/** @var array<string,\stdClass> `$anchor`/`$dynamicAnchor` name => its schema */
+	/**
+	 * The schema resources and their anchors: a resource's URI (the root's `$id`, or BASE, then
+	 * each embedded `$id` resolved against the resource around it) => its schema, and that URI,
+	 * `#` and an `$anchor`/`$dynamicAnchor` name => the schema holding it.
+	 *
+	 * @var array<string,\stdClass>
+	 */
 	private array $anchors = array();
-	/** @var list<string> the `$ref`/`$dynamicRef` values schema_problem() met, resolved right after it */
+	/** @var array<int,string> the base URI of each schema that holds a `$ref`/`$dynamicRef`, by object id */
+	private array $bases = array();
+	/** @var list<array{string,string}> the `$ref`/`$dynamicRef` values schema_problem() met, with their base URI, resolved right after it */
 	private static array $refs_met = array();
-	/** @var array<string,\stdClass> the anchors schema_problem() met (the first of a name wins) */
+	/** @var array<string,\stdClass> the resources and anchors schema_problem() met (see $anchors; the first of a name wins) */
 	private static array $anchors_met = array();
+	/** @var array<int,string> see $bases */
+	private static array $bases_met = array();
+	/** @var array<int,string> the URI of each schema that starts a resource (the root, an `$id`), by object id */
+	private array $resources = array();
+	/** @var array<int,string> see $resources */
+	private static array $resources_met = array();
+	/** @var array<string,\stdClass> a resource's URI, `#` and a `$dynamicAnchor` name => the schema holding it */
+	private array $dynamic_anchors = array();
+	/** @var array<string,\stdClass> see $dynamic_anchors */
+	private static array $dynamic_met = array();
+	/** @var list<string> the resources the evaluation is inside of, outermost first (the dynamic scope) */
+	private array $dynamic_scope = array();
+	/** The base URI of a schema without `$id` (the crate's default). */
+	private const BASE = 'json-schema:///';
 	/** Whether schema_json() kept an unevaluatedProperties or unevaluatedItems key (see $track). */
 	private static bool $unevaluated_met = false;
 	/**
@@ -86,17 +110,24 @@ final class StrictValidator {
 		}
 		self::$refs_met    = array();
 		self::$anchors_met = array();
-		$bad               = self::schema_problem( $v->root, '' );
+		self::$bases_met   = array();
+		$bad               = self::schema_problem( $v->root, '', self::BASE );
 		$v->anchors        = self::$anchors_met;
-		foreach ( null === $bad ? self::$refs_met : array() as $ref ) {
-			$v->resolve( $ref, $found );
+		$v->bases          = self::$bases_met;
+		$v->resources       = self::$resources_met;
+		$v->dynamic_anchors = self::$dynamic_met;
+		foreach ( null === $bad ? self::$refs_met : array() as [ $ref, $base ] ) {
+			$v->resolve( $ref, $base, $found );
 			if ( ! $found ) {
 				$bad = ''; // as the crate, which resolves every reference when it compiles
 				break;
 			}
 		}
-		self::$refs_met    = array();
-		self::$anchors_met = array();
+		self::$refs_met      = array();
+		self::$anchors_met   = array();
+		self::$bases_met     = array();
+		self::$resources_met = array();
+		self::$dynamic_met   = array();
 		if ( null !== $bad ) {
 			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
 		}
@@ -125,12 +156,20 @@ final class StrictValidator {
 	}
 
 	/** The first place (JSON Pointer into the schema) where the meta-schema would reject it. */
-	private static function schema_problem( $s, string $at ): ?string {
+	private static function schema_problem( $s, string $at, string $base ): ?string {
 		if ( is_bool( $s ) ) {
 			return null;
 		}
 		if ( ! $s instanceof \stdClass ) {
 			return $at;
+		}
+		if ( isset( $s->{'$id'} ) && is_string( $s->{'$id'} ) && preg_match( self::ID, $s->{'$id'} ) ) {
+			$base = strstr( self::resolved_uri( $base, $s->{'$id'} ) . '#', '#', true ); // a new resource
+			self::$anchors_met[ $base ] = $s; // of two with one URI, the last, as the crate's registry keeps
+			self::$resources_met[ spl_object_id( $s ) ] = $base;
+		} elseif ( '' === $at ) {
+			self::$anchors_met[ $base ] = $s; // the root, without `$id`
+			self::$resources_met[ spl_object_id( $s ) ] = $base;
 		}
 		foreach ( array( '$anchor', '$dynamicAnchor' ) as $kw ) {
 			if ( property_exists( $s, $kw ) ) {
@@ -138,7 +177,10 @@ final class StrictValidator {
 				if ( ! is_string( $s->$kw ) || ! preg_match( '/^[A-Za-z_][-A-Za-z0-9._]*\z/', $s->$kw ) ) {
 					return "$at/$kw";
 				}
-				self::$anchors_met[ $s->$kw ] ??= $s;
+				self::$anchors_met[ "$base#" . $s->$kw ] ??= $s;
+				if ( '$dynamicAnchor' === $kw ) {
+					self::$dynamic_met[ "$base#" . $s->$kw ] ??= $s;
+				}
 			}
 		}
 		foreach ( array( '$ref', '$dynamicRef' ) as $kw ) {
@@ -146,7 +188,8 @@ final class StrictValidator {
 				if ( ! is_string( $s->$kw ) ) {
 					return "$at/$kw";
 				}
-				self::$refs_met[] = $s->$kw;
+				self::$refs_met[]                       = array( $s->$kw, $base );
+				self::$bases_met[ spl_object_id( $s ) ] = $base;
 			}
 		}
 		if ( property_exists( $s, 'type' ) ) {
@@ -179,7 +222,7 @@ final class StrictValidator {
 			foreach ( get_object_vars( $s->$kw ) as $name => $then ) {
 				$here = "$at/$kw/" . JsonPointer::token( $name );
 				if ( 'dependencies' === $kw && ( is_bool( $then ) || $then instanceof \stdClass ) ) {
-					if ( null !== self::schema_problem( $then, $here ) ) {
+					if ( null !== self::schema_problem( $then, $here, $base ) ) {
 						return $here; // the crate names the member: no branch of its anyOf fits
 					}
 					continue;
@@ -212,7 +255,7 @@ final class StrictValidator {
 				return $here;
 			}
 			foreach ( $subs as $k => $sub ) {
-				$r = self::schema_problem( $sub, $single ? $here : "$here/" . JsonPointer::token( $k ) );
+				$r = self::schema_problem( $sub, $single ? $here : "$here/" . JsonPointer::token( $k ), $base );
 				if ( null !== $r ) {
 					return $r;
 				}
@@ -715,32 +758,84 @@ final class StrictValidator {
 		return is_float( $n ) ? sprintf( '%.14G', $n ) : ( is_scalar( $n ) ? (string) $n : 'array' );
 	}
 
-	private function resolve( string $ref, ?bool &$found = null ) {
-		$found = true;
-		if ( '' === $ref || '#' === $ref ) {
-			return $this->root;
+	/**
+	 * The schema `$ref` (met in a schema whose base URI is `$base`) points to, or null: the
+	 * reference resolved against the base (RFC 3986) names a resource, and its fragment a JSON
+	 * Pointer into it (each token percent-decoded, then unescaped: RFC 6901 §6) or an anchor of
+	 * it. A `$dynamicAnchor` is found as an `$anchor` is (a `$dynamicRef` finds what a `$ref`
+	 * finds); another document resolves nowhere. `$found` says whether it resolved.
+	 */
+	private function resolve( string $ref, string $base, ?bool &$found = null ) {
+		if ( ! preg_match( self::REF, $ref ) ) {
+			$found = false; // not a URI reference: the crate cannot parse it
+			return null;
 		}
-		if ( 0 !== strpos( $ref, '#/' ) ) {
-			// `#name`: a plain-name fragment, the schema with that `$anchor` (or `$dynamicAnchor`:
-			// one schema resource here, so a `$dynamicRef` finds what a `$ref` finds); nothing
-			// else (another document) resolves
-			$found = '#' === $ref[0] && isset( $this->anchors[ substr( $ref, 1 ) ] );
-			return $found ? $this->anchors[ substr( $ref, 1 ) ] : null;
-		}
-		$node = $this->root;
-		foreach ( explode( '/', substr( $ref, 2 ) ) as $seg ) {
-			// a URI fragment: each token percent-decoded, then unescaped (RFC 6901 §6)
-			$seg = str_replace( array( '~1', '~0' ), array( '/', '~' ), rawurldecode( $seg ) );
-			if ( $node instanceof \stdClass && property_exists( $node, $seg ) ) {
-				$node = $node->$seg;
-			} elseif ( is_array( $node ) && array_key_exists( (int) $seg, $node ) ) {
-				$node = $node[ (int) $seg ];
-			} else {
-				$found = false;
-				return null;
+		[ $resource, $fragment ] = explode( '#', self::resolved_uri( $base, $ref ) . '#', 3 );
+		$node                    = $this->anchors[ $resource ] ?? null;
+		if ( null !== $node && '' !== $fragment && '/' !== $fragment[0] ) {
+			$node = $this->anchors[ "$resource#" . rawurldecode( $fragment ) ] ?? null;
+		} elseif ( null !== $node && '' !== $fragment ) {
+			foreach ( explode( '/', substr( $fragment, 1 ) ) as $seg ) {
+				$seg = str_replace( array( '~1', '~0' ), array( '/', '~' ), rawurldecode( $seg ) );
+				if ( $node instanceof \stdClass && property_exists( $node, $seg ) ) {
+					$node = $node->$seg;
+				} elseif ( is_array( $node ) && array_key_exists( (int) $seg, $node ) ) {
+					$node = $node[ (int) $seg ];
+				} else {
+					$node = null;
+					break;
+				}
 			}
 		}
+		$found = null !== $node;
 		return $node;
+	}
+
+	/** `$reference` resolved against the absolute URI `$base` (RFC 3986 §5.2). */
+	private static function resolved_uri( string $base, string $reference ): string {
+		if ( preg_match( '~^[A-Za-z][A-Za-z0-9+.\-]*:~', $reference ) ) {
+			$scheme = strstr( $reference, ':', true );
+			$rest   = substr( $reference, strlen( $scheme ) + 1 );
+		} else {
+			$scheme = strstr( $base, ':', true );
+			$rest   = $reference;
+			$parent = substr( $base, strlen( $scheme ) + 1 );
+			if ( ! str_starts_with( $rest, '//' ) ) {
+				preg_match( '~^(//[^/?#]*)?([^?#]*)(\?[^#]*)?~', $parent, $b );
+				[ , $authority, $path ] = $b + array( '', '', '' );
+				$query                  = $b[3] ?? '';
+				if ( '' === $rest || '#' === $rest[0] ) {
+					$rest = $authority . $path . $query . $rest;
+				} elseif ( '?' === $rest[0] ) {
+					$rest = $authority . $path . $rest;
+				} elseif ( '/' === $rest[0] ) {
+					$rest = $authority . $rest;
+				} else {
+					$dir  = '' === $path && '' !== $authority ? '/' : substr( $path, 0, (int) strrpos( $path, '/' ) + ( str_contains( $path, '/' ) ? 1 : 0 ) );
+					$rest = $authority . $dir . $rest;
+				}
+			}
+		}
+		// remove_dot_segments (§5.2.4) on the path
+		preg_match( '~^(//[^/?#]*)?([^?#]*)(.*)\z~s', $rest, $m );
+		$out = array();
+		foreach ( explode( '/', $m[2] ) as $i => $seg ) {
+			if ( '..' === $seg ) {
+				if ( count( $out ) > 1 ) {
+					array_pop( $out );
+				}
+				$last_dot = true;
+			} elseif ( '.' === $seg ) {
+				$last_dot = true;
+			} else {
+				$out[]    = $seg;
+				$last_dot = false;
+			}
+		}
+		if ( ! empty( $last_dot ) ) {
+			$out[] = '';
+		}
+		return strtolower( $scheme ) . ':' . ( $m[1] ?? '' ) . implode( '/', $out ) . $m[3];
 	}
 
 	/** Does `$v` (a child value of the node's value when `$child`) match `$schema`? */
@@ -768,17 +863,18 @@ final class StrictValidator {
 	}
 
 	/**
-	 * node() for a sub-schema applied in place: `$evaluated` with what it evaluated when it held
-	 * (a failing sub-schema's annotations are dropped).
+	 * node() for a sub-schema applied in place: `$evaluated` with what it evaluated when it held.
+	 * A failing sub-schema's annotations are dropped, but for those the crate reads whatever
+	 * their verdict (`$always`: a reference's target, a dependent schema, `then`/`else`).
 	 */
-	private function applied( $v, $s, string $path, int $depth, array $evaluated ): array {
+	private function applied( $v, $s, string $path, int $depth, array $evaluated, bool $always = false ): array {
 		if ( ! $this->track ) {
 			$this->node( $v, $s, $path, $depth );
 			return $evaluated;
 		}
 		$before = $this->errors->count();
 		$got    = $this->node( $v, $s, $path, $depth );
-		return $this->errors->count() === $before ? self::joined( $evaluated, $got ) : $evaluated;
+		return $always || $this->errors->count() === $before ? self::joined( $evaluated, $got ) : $evaluated;
 	}
 
 	/** Two annotation pairs (see NOTHING) as one. */
@@ -805,6 +901,10 @@ final class StrictValidator {
 		if ( ! $s instanceof \stdClass || $depth > self::MAX_DEPTH * 4 ) {
 			return self::NOTHING;
 		}
+		$resource = $this->resources[ spl_object_id( $s ) ] ?? null;
+		if ( null !== $resource ) {
+			$this->dynamic_scope[] = $resource;
+		}
 		$evaluated = self::NOTHING;
 		// references are applied first (unevaluated* reads what they evaluated) and listed last, as the crate orders its keywords
 		$siblings     = $this->errors;
@@ -813,7 +913,11 @@ final class StrictValidator {
 			if ( ! isset( $s->$ref ) || ! is_string( $s->$ref ) ) {
 				continue;
 			}
-			$target = $this->resolve( $s->$ref );
+			$base   = $this->bases[ spl_object_id( $s ) ] ?? self::BASE;
+			$target = $this->resolve( $s->$ref, $base );
+			if ( '$dynamicRef' === $ref ) {
+				$target = $this->dynamic_target( $s->$ref, $base, $target );
+			}
 			$id     = is_object( $target ) ? spl_object_id( $target ) : null;
 			// a `$ref` back to a schema already applied to this same value adds nothing and
 			// would branch without end (`oneOf` of two `{"$ref": "#"}`): not followed again
@@ -821,7 +925,7 @@ final class StrictValidator {
 				if ( null !== $id ) {
 					$this->ref_chain[ $id ] = true;
 				}
-				$evaluated = $this->applied( $v, $target, $path, $depth + 1, $evaluated );
+				$evaluated = $this->applied( $v, $target, $path, $depth + 1, $evaluated, true );
 				unset( $this->ref_chain[ $id ] );
 			}
 		}
@@ -940,57 +1044,79 @@ final class StrictValidator {
 			if ( null !== $got ) {
 				$evaluated = self::joined( $evaluated, $got );
 				if ( property_exists( $s, 'then' ) ) {
-					$evaluated = $this->applied( $v, $s->then, $path, $depth + 1, $evaluated );
+					$evaluated = $this->applied( $v, $s->then, $path, $depth + 1, $evaluated, true );
 				}
 			} elseif ( property_exists( $s, 'else' ) ) {
-				$evaluated = $this->applied( $v, $s->else, $path, $depth + 1, $evaluated );
+				$evaluated = $this->applied( $v, $s->else, $path, $depth + 1, $evaluated, true );
 			}
 		}
 		$evaluated = $this->track ? $this->unevaluated( $v, $s, $path, $who, $depth, $evaluated ) : self::NOTHING;
 		$this->errors->append( $referenced );
+		if ( null !== $resource ) {
+			array_pop( $this->dynamic_scope );
+		}
 		return $evaluated;
+	}
+
+	/**
+	 * What a `$dynamicRef` applies: where its static target holds the `$dynamicAnchor` its
+	 * fragment names, the schema holding that anchor in the outermost resource of the dynamic
+	 * scope that has one; else the static target.
+	 *
+	 * @param mixed $target
+	 * @return mixed
+	 */
+	private function dynamic_target( string $ref, string $base, $target ) {
+		$name = rawurldecode( substr( strstr( self::resolved_uri( $base, $ref ), '#' ) ?: '#', 1 ) );
+		if ( '' === $name || '/' === $name[0] || ! $target instanceof \stdClass || ( $target->{'$dynamicAnchor'} ?? null ) !== $name ) {
+			return $target;
+		}
+		foreach ( $this->dynamic_scope as $resource ) {
+			if ( isset( $this->dynamic_anchors[ "$resource#$name" ] ) ) {
+				return $this->dynamic_anchors[ "$resource#$name" ];
+			}
+		}
+		return $target;
 	}
 
 	/**
 	 * unevaluatedProperties / unevaluatedItems: the members no other keyword of this schema (or
 	 * a sub-schema applied in place that held) evaluated must match them; one violation at the
-	 * container, as the extension's crate reports it. Afterwards every member is evaluated.
+	 * container, as the extension's crate reports it. Afterwards every member that matched them is
+	 * evaluated (for a schema around this one, as the crate counts them).
 	 */
 	private function unevaluated( $v, \stdClass $s, string $path, string $who, int $depth, array $evaluated ): array {
 		foreach ( array( 'unevaluatedProperties' => 0, 'unevaluatedItems' => 1 ) as $keyword => $slot ) {
 			if ( ! property_exists( $s, $keyword ) || ( 0 === $slot ? ! $v instanceof \stdClass : ! is_array( $v ) ) ) {
 				continue;
 			}
-			if ( true !== $evaluated[ $slot ] ) {
-				foreach ( 0 === $slot ? get_object_vars( $v ) : $v as $key => $member ) {
-					if ( ! isset( $evaluated[ $slot ][ $key ] ) && ! $this->matches( $member, $s->$keyword, $depth + 1, true ) ) {
-						$this->fail( $path, $keyword, "$who does not satisfy $keyword." );
-						break;
-					}
+			if ( true === $evaluated[ $slot ] ) {
+				continue;
+			}
+			$failed = false;
+			foreach ( 0 === $slot ? get_object_vars( $v ) : $v as $key => $member ) {
+				if ( isset( $evaluated[ $slot ][ $key ] ) ) {
+					continue;
+				}
+				if ( $this->matches( $member, $s->$keyword, $depth + 1, true ) ) {
+					$evaluated[ $slot ][ $key ] = true;
+				} elseif ( ! $failed ) {
+					$this->fail( $path, $keyword, "$who does not satisfy $keyword." );
+					$failed = true;
 				}
 			}
-			$evaluated[ $slot ] = true;
+			if ( ! $failed ) {
+				$evaluated[ $slot ] = true;
+			}
 		}
 		return $evaluated;
 	}
 
-	/** The keywords of an array; returns `$evaluated` with the items they evaluated. */
+	/**
+	 * The keywords of an array, in the crate's order (minItems, maxItems, uniqueItems, items,
+	 * prefixItems, contains); returns `$evaluated` with the items they evaluated.
+	 */
 	private function array_keywords( array $v, \stdClass $s, string $path, string $who, int $depth, array $evaluated ): array {
-		$prefix = isset( $s->prefixItems ) && is_array( $s->prefixItems ) ? $s->prefixItems : array();
-		$items  = property_exists( $s, 'items' ) && ( $s->items instanceof \stdClass || is_bool( $s->items ) );
-		foreach ( $v as $i => $item ) {
-			if ( isset( $prefix[ $i ] ) ) {
-				$this->child( $item, $prefix[ $i ], "$path/$i", $depth + 1 );
-				if ( $this->track && true !== $evaluated[1] ) {
-					$evaluated[1][ $i ] = true;
-				}
-			} elseif ( $items ) {
-				$this->child( $item, $s->items, "$path/$i", $depth + 1 );
-			}
-		}
-		if ( $items ) {
-			$evaluated[1] = true;
-		}
 		$n = count( $v );
 		if ( isset( $s->minItems ) && is_int( $s->minItems ) && $n < $s->minItems ) {
 			$this->fail( $path, 'minItems', "$who must contain at least {$s->minItems} items." );
@@ -1007,6 +1133,23 @@ final class StrictValidator {
 					break;
 				}
 				$seen[ $key ] = true;
+			}
+		}
+		$prefix = isset( $s->prefixItems ) && is_array( $s->prefixItems ) ? $s->prefixItems : array();
+		if ( property_exists( $s, 'items' ) && ( $s->items instanceof \stdClass || is_bool( $s->items ) ) ) {
+			foreach ( $prefix ? array_slice( $v, count( $prefix ) ) : $v as $i => $item ) {
+				$i += count( $prefix );
+				$this->child( $item, $s->items, "$path/$i", $depth + 1 );
+			}
+			$evaluated[1] = true;
+		}
+		foreach ( $prefix as $i => $schema ) {
+			if ( $i >= $n ) {
+				break;
+			}
+			$this->child( $v[ $i ], $schema, "$path/$i", $depth + 1 );
+			if ( $this->track && true !== $evaluated[1] ) {
+				$evaluated[1][ $i ] = true;
 			}
 		}
 		if ( property_exists( $s, 'contains' ) ) {
@@ -1027,69 +1170,110 @@ final class StrictValidator {
 		return $evaluated;
 	}
 
-	/** The keywords of an object; returns `$evaluated` with the properties they evaluated. */
+	/**
+	 * The keywords of an object, in the crate's order (minProperties, maxProperties, required,
+	 * dependentRequired, properties, patternProperties, additionalProperties, propertyNames,
+	 * dependencies, dependentSchemas; with additionalProperties, the crate checks each member by
+	 * the three at once, in the value's order); returns `$evaluated` with the properties they
+	 * evaluated.
+	 */
 	private function object_keywords( \stdClass $v, \stdClass $s, string $path, string $who, int $depth, array $evaluated ): array {
 		$props = get_object_vars( $v );
-		if ( isset( $s->required ) && is_array( $s->required ) ) {
-			foreach ( $s->required as $name ) {
-				if ( is_string( $name ) && ! array_key_exists( $name, $props ) ) {
-					$this->fail( JsonPointer::append( $path, $name ), 'required', "$name is a required property of $who." );
-				}
-			}
-		}
-		$n = count( $props );
+		$n     = count( $props );
 		if ( isset( $s->minProperties ) && is_int( $s->minProperties ) && $n < $s->minProperties ) {
 			$this->fail( $path, 'minProperties', "$who must contain at least {$s->minProperties} properties." );
 		}
 		if ( isset( $s->maxProperties ) && is_int( $s->maxProperties ) && $n > $s->maxProperties ) {
 			$this->fail( $path, 'maxProperties', "$who must contain at most {$s->maxProperties} properties." );
 		}
-		$declared = isset( $s->properties ) && $s->properties instanceof \stdClass ? get_object_vars( $s->properties ) : array();
-		$patterns = isset( $s->patternProperties ) && $s->patternProperties instanceof \stdClass ? get_object_vars( $s->patternProperties ) : array();
-		$no_names = false; // propertyNames is false and a name was met
-		foreach ( $props as $name => $c ) {
-			$name    = (string) $name;
-			$covered = false;
-			if ( array_key_exists( $name, $declared ) ) {
-				$covered = true;
-				if ( $this->track && true !== $evaluated[0] ) {
-					$evaluated[0][ $name ] = true;
+		if ( isset( $s->required ) && is_array( $s->required ) ) {
+			$this->require_names( $s->required, $props, $path, $who );
+		}
+		$evaluated = $this->dependents( $v, $s, array( 'dependentRequired' ), $props, $path, $who, $depth, $evaluated );
+		$declared  = isset( $s->properties ) && $s->properties instanceof \stdClass ? get_object_vars( $s->properties ) : array();
+		$patterns  = isset( $s->patternProperties ) && $s->patternProperties instanceof \stdClass ? get_object_vars( $s->patternProperties ) : array();
+		$names     = array_map( 'strval', array_keys( $props ) );
+		$members   = array_combine( $names, array_values( $props ) );
+		if ( property_exists( $s, 'additionalProperties' ) ) {
+			foreach ( $members as $name => $c ) {
+				$covered = $this->declared_member( $name, $c, $declared, $path, $depth, $evaluated );
+				foreach ( $patterns as $p => $ps ) {
+					$covered = $this->pattern_member( (string) $p, $ps, $name, $c, $path, $depth, $evaluated ) || $covered;
 				}
-				$this->child( $c, $declared[ $name ], JsonPointer::append( $path, $name ), $depth + 1 );
-			}
-			foreach ( $patterns as $p => $ps ) {
-				if ( 1 === @preg_match( self::regex( (string) $p ), $name ) ) { // phpcs:ignore
-					$covered = true;
-					if ( $this->track && true !== $evaluated[0] ) {
-						$evaluated[0][ $name ] = true;
-					}
-					$this->child( $c, $ps, JsonPointer::append( $path, $name ), $depth + 1 );
+				if ( $covered ) {
+					continue;
 				}
-			}
-			if ( ! $covered && property_exists( $s, 'additionalProperties' ) ) {
 				if ( false === $s->additionalProperties ) {
 					$this->fail( JsonPointer::append( $path, $name ), 'additionalProperties', "$name is not a valid property of Object." );
 				} else {
 					$this->child( $c, $s->additionalProperties, JsonPointer::append( $path, $name ), $depth + 1 );
 				}
 			}
-			if ( ! property_exists( $s, 'propertyNames' ) ) {
-				continue;
+			$evaluated[0] = true; // every name properties and patternProperties left
+		} else {
+			foreach ( $declared ? $members : array() as $name => $c ) {
+				$this->declared_member( $name, $c, $declared, $path, $depth, $evaluated );
 			}
-			if ( false === $s->propertyNames ) {
-				// the crate says it once of the object, as of a `false` schema: no name is allowed
-				if ( ! $no_names ) {
-					$this->fail( $path, 'falseSchema', "$who is not allowed." );
+			foreach ( $patterns as $p => $ps ) {
+				foreach ( $members as $name => $c ) {
+					$this->pattern_member( (string) $p, $ps, $name, $c, $path, $depth, $evaluated );
 				}
-				$no_names = true;
-			} elseif ( ! $this->matches( $name, $s->propertyNames, $depth + 1, true ) ) {
-				$this->fail( $path, 'propertyNames', "$who does not satisfy propertyNames." );
 			}
 		}
-		// a present member's names are required (dependentRequired) or its schema applies to the
-		// whole object (dependentSchemas); draft 7's `dependencies`, which the extension's crate
-		// still applies, holds either
-		foreach ( array( 'dependentRequired', 'dependentSchemas', 'dependencies' ) as $keyword ) {
+		if ( property_exists( $s, 'propertyNames' ) && $members ) {
+			if ( false === $s->propertyNames ) {
+				$this->fail( $path, 'falseSchema', "$who is not allowed." ); // once of the object, as of a `false` schema: no name is allowed
+			} else {
+				foreach ( $names as $name ) {
+					if ( ! $this->matches( $name, $s->propertyNames, $depth + 1, true ) ) {
+						$this->fail( $path, 'propertyNames', "$who does not satisfy propertyNames." );
+					}
+				}
+			}
+		}
+		// draft 7's `dependencies`, which the extension's crate still applies, holds either form
+		return $this->dependents( $v, $s, array( 'dependencies', 'dependentSchemas' ), $props, $path, $who, $depth, $evaluated );
+	}
+
+	/** A `required` list's names `$props` lacks, each a violation. */
+	private function require_names( array $required, array $props, string $path, string $who ): void {
+		foreach ( $required as $name ) {
+			if ( is_string( $name ) && ! array_key_exists( $name, $props ) ) {
+				$this->fail( JsonPointer::append( $path, $name ), 'required', "$name is a required property of $who." );
+			}
+		}
+	}
+
+	/** The member `$name` by its `properties` schema, if it has one; says whether it had. */
+	private function declared_member( string $name, $c, array $declared, string $path, int $depth, array &$evaluated ): bool {
+		if ( ! array_key_exists( $name, $declared ) ) {
+			return false;
+		}
+		if ( $this->track && true !== $evaluated[0] ) {
+			$evaluated[0][ $name ] = true;
+		}
+		$this->child( $c, $declared[ $name ], JsonPointer::append( $path, $name ), $depth + 1 );
+		return true;
+	}
+
+	/** The member `$name` by the schema of `patternProperties` pattern `$p`, if it matches; says whether it did. */
+	private function pattern_member( string $p, $ps, string $name, $c, string $path, int $depth, array &$evaluated ): bool {
+		if ( 1 !== @preg_match( self::regex( $p ), $name ) ) { // phpcs:ignore
+			return false;
+		}
+		if ( $this->track && true !== $evaluated[0] ) {
+			$evaluated[0][ $name ] = true;
+		}
+		$this->child( $c, $ps, JsonPointer::append( $path, $name ), $depth + 1 );
+		return true;
+	}
+
+	/**
+	 * `$keywords` (of dependentRequired, dependencies, dependentSchemas), each in turn: where a
+	 * member is present, its names are required or its schema applies to the whole object.
+	 */
+	private function dependents( \stdClass $v, \stdClass $s, array $keywords, array $props, string $path, string $who, int $depth, array $evaluated ): array {
+		foreach ( $keywords as $keyword ) {
 			if ( ! isset( $s->$keyword ) || ! $s->$keyword instanceof \stdClass ) {
 				continue;
 			}
@@ -1098,18 +1282,11 @@ final class StrictValidator {
 					continue;
 				}
 				if ( is_array( $then ) && 'dependentSchemas' !== $keyword ) {
-					foreach ( $then as $need ) {
-						if ( ! array_key_exists( $need, $props ) ) {
-							$this->fail( JsonPointer::append( $path, $need ), 'required', "$need is a required property of $who." );
-						}
-					}
+					$this->require_names( $then, $props, $path, $who );
 				} elseif ( 'dependentRequired' !== $keyword ) {
-					$evaluated = $this->applied( $v, $then, $path, $depth + 1, $evaluated );
+					$evaluated = $this->applied( $v, $then, $path, $depth + 1, $evaluated, true );
 				}
 			}
-		}
-		if ( property_exists( $s, 'additionalProperties' ) ) {
-			$evaluated[0] = true; // every name properties and patternProperties left
 		}
 		return $evaluated;
 	}
