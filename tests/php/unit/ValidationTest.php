@@ -459,6 +459,41 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( array( '/p/q/q type' ), self::pairs( Contract::validate( array( 'p' => array( 'q' => array( 'q' => 5 ) ) ), $tree, 'strict' ) ) );
 	}
 
+	/** `strict` lists violations in one order in both implementations: the crate's keyword order. */
+	public function test_strict_lists_violations_in_keyword_order(): void {
+		$string = array( 'type' => 'string' );
+		$this->assertSame( array( ' minItems', '/0 type', '/1 type' ), self::pairs( Contract::validate( array( 1, 2 ), array( 'type' => 'array', 'items' => $string, 'minItems' => 5 ), 'strict' ) ) );
+		// items past the tuple, then the tuple
+		$this->assertSame( array( '/2 type', '/0 type', '/1 type' ), self::pairs( Contract::validate( array( 1, 2, 'x' ), array( 'prefixItems' => array( $string, $string ), 'items' => array( 'type' => 'integer' ) ), 'strict' ) ) );
+		$this->assertSame(
+			array( ' minProperties', '/x required', '/z required', '/a type' ),
+			self::pairs( Contract::validate( array( 'a' => 1 ), array( 'dependentRequired' => array( 'a' => array( 'z' ) ), 'required' => array( 'x' ), 'minProperties' => 3, 'properties' => array( 'a' => $string ) ), 'strict' ) )
+		);
+		// patterns in the schema's order; propertyNames after every member
+		$this->assertSame( array( '/b type', '/a type' ), self::pairs( Contract::validate( array( 'a' => 1, 'b' => 1 ), array( 'patternProperties' => array( '^b' => $string, '^a' => $string ) ), 'strict' ) ) );
+		$this->assertSame(
+			array( '/b type', '/a type', ' propertyNames', ' propertyNames' ),
+			self::pairs( Contract::validate( array( 'b' => 1, 'a' => 1 ), array( 'properties' => array( 'a' => $string ), 'additionalProperties' => $string, 'propertyNames' => array( 'maxLength' => 0 ) ), 'strict' ) )
+		);
+		// a reference's violations come after its siblings'
+		$this->assertSame( array( ' minLength', ' type' ), self::pairs( Contract::validate( 's', array( '$defs' => array( 'n' => array( 'type' => 'integer' ) ), '$ref' => '#/$defs/n', 'minLength' => 5 ), 'strict' ) ) );
+	}
+
+	/** The 2020-12 specification's extensible tree: `$dynamicRef` follows the dynamic scope. */
+	public function test_strict_dynamic_reference_follows_the_dynamic_scope(): void {
+		$tree   = array(
+			'$id'            => 'https://example.com/tree',
+			'$dynamicAnchor' => 'node',
+			'type'           => 'object',
+			'properties'     => array( 'data' => true, 'children' => array( 'type' => 'array', 'items' => array( '$dynamicRef' => '#node' ) ) ),
+		);
+		$strict = array( '$id' => 'https://example.com/strict-tree', '$dynamicAnchor' => 'node', '$ref' => 'tree', 'unevaluatedProperties' => false, '$defs' => array( 'tree' => $tree ) );
+		$typo   = array( 'children' => array( array( 'daat' => 1 ) ) );
+		$this->assertSame( array( '/children/0 unevaluatedProperties' ), self::pairs( Contract::validate( $typo, $strict, 'strict' ) ) );
+		$this->assertSame( array(), Contract::validate( array( 'children' => array( array( 'data' => 1 ) ) ), $strict, 'strict' ) );
+		$this->assertSame( array(), Contract::validate( $typo, $tree, 'strict' ) ); // the tree alone allows any member
+	}
+
 	public function test_wordpress_coercions_in_standard(): void {
 		$this->assertSame( array(), Contract::validate( '', array( 'type' => 'object' ) ) );
 		$this->assertSame( array(), Contract::validate( 'a, b c', array( 'type' => 'array', 'items' => array( 'type' => 'string' ), 'maxItems' => 3 ) ) );
