@@ -62,6 +62,8 @@ final class StrictValidator {
 	 * @var array<string,\stdClass>
 	 */
 	private array $anchors = array();
+	/** @var array<string,array{bool,mixed}> resolve()'s answers, by base URI and reference */
+	private array $targets = array();
 	/** @var array<int,string> the base URI of each schema that holds a `$ref`/`$dynamicRef`, by object id */
 	private array $bases = array();
 	/** @var list<array{string,string}> the `$ref`/`$dynamicRef` values schema_problem() met, with their base URI, resolved right after it */
@@ -413,6 +415,9 @@ final class StrictValidator {
 	 * @param array|\stdClass $source
 	 */
 	private static function modernize( \stdClass $o, $source ): \stdClass {
+		if ( ! isset( $o->properties ) && ! isset( $o->required ) && ! isset( $o->items ) && ! isset( $o->exclusiveMinimum ) && ! isset( $o->exclusiveMaximum ) ) {
+			return $o; // most nodes: nothing of an older draft to convert
+		}
 		$properties = is_array( $source ) ? ( $source['properties'] ?? null ) : ( $source->properties ?? null );
 		$extra      = array();
 		foreach ( is_array( $properties ) || self::is_plain_object( $properties ) ? (array) $properties : array() as $name => $p ) {
@@ -766,29 +771,43 @@ final class StrictValidator {
 	 * finds); another document resolves nowhere. `$found` says whether it resolved.
 	 */
 	private function resolve( string $ref, string $base, ?bool &$found = null ) {
+		// a recursive schema resolves the same reference at every level of the value
+		[ $found, $node ] = $this->targets[ "$base $ref" ] ??= $this->target( $ref, $base );
+		return $node;
+	}
+
+	/**
+	 * resolve() without the memo: whether the reference resolved, and to what.
+	 *
+	 * @return array{bool,mixed}
+	 */
+	private function target( string $ref, string $base ): array {
 		if ( ! preg_match( self::REF, $ref ) ) {
-			$found = false; // not a URI reference: the crate cannot parse it
-			return null;
+			return array( false, null ); // not a URI reference: the crate cannot parse it
 		}
 		[ $resource, $fragment ] = explode( '#', self::resolved_uri( $base, $ref ) . '#', 3 );
-		$node                    = $this->anchors[ $resource ] ?? null;
-		if ( null !== $node && '' !== $fragment && '/' !== $fragment[0] ) {
-			$node = $this->anchors[ "$resource#" . rawurldecode( $fragment ) ] ?? null;
-		} elseif ( null !== $node && '' !== $fragment ) {
-			foreach ( explode( '/', substr( $fragment, 1 ) ) as $seg ) {
-				$seg = str_replace( array( '~1', '~0' ), array( '/', '~' ), rawurldecode( $seg ) );
-				if ( $node instanceof \stdClass && property_exists( $node, $seg ) ) {
-					$node = $node->$seg;
-				} elseif ( is_array( $node ) && array_key_exists( (int) $seg, $node ) ) {
-					$node = $node[ (int) $seg ];
-				} else {
-					$node = null;
-					break;
-				}
+		if ( ! isset( $this->anchors[ $resource ] ) ) {
+			return array( false, null );
+		}
+		if ( '' === $fragment ) {
+			return array( true, $this->anchors[ $resource ] );
+		}
+		if ( '/' !== $fragment[0] ) {
+			$name = "$resource#" . rawurldecode( $fragment );
+			return isset( $this->anchors[ $name ] ) ? array( true, $this->anchors[ $name ] ) : array( false, null );
+		}
+		$node = $this->anchors[ $resource ];
+		foreach ( explode( '/', substr( $fragment, 1 ) ) as $seg ) {
+			$seg = str_replace( array( '~1', '~0' ), array( '/', '~' ), rawurldecode( $seg ) );
+			if ( $node instanceof \stdClass && property_exists( $node, $seg ) ) {
+				$node = $node->$seg;
+			} elseif ( is_array( $node ) && array_key_exists( (int) $seg, $node ) ) {
+				$node = $node[ (int) $seg ];
+			} else {
+				return array( false, null );
 			}
 		}
-		$found = null !== $node;
-		return $node;
+		return array( true, $node );
 	}
 
 	/** `$reference` resolved against the absolute URI `$base` (RFC 3986 §5.2). */
@@ -906,30 +925,14 @@ final class StrictValidator {
 			$this->dynamic_scope[] = $resource;
 		}
 		$evaluated = self::NOTHING;
-		// references are applied first (unevaluated* reads what they evaluated) and listed last, as the crate orders its keywords
-		$siblings     = $this->errors;
-		$this->errors = new Violations();
-		foreach ( array( '$ref', '$dynamicRef' ) as $ref ) {
-			if ( ! isset( $s->$ref ) || ! is_string( $s->$ref ) ) {
-				continue;
-			}
-			$base   = $this->bases[ spl_object_id( $s ) ] ?? self::BASE;
-			$target = $this->resolve( $s->$ref, $base );
-			if ( '$dynamicRef' === $ref ) {
-				$target = $this->dynamic_target( $s->$ref, $base, $target );
-			}
-			$id     = is_object( $target ) ? spl_object_id( $target ) : null;
-			// a `$ref` back to a schema already applied to this same value adds nothing and
-			// would branch without end (`oneOf` of two `{"$ref": "#"}`): not followed again
-			if ( null !== $target && ( null === $id || ! isset( $this->ref_chain[ $id ] ) ) ) {
-				if ( null !== $id ) {
-					$this->ref_chain[ $id ] = true;
-				}
-				$evaluated = $this->applied( $v, $target, $path, $depth + 1, $evaluated, true );
-				unset( $this->ref_chain[ $id ] );
-			}
+		$referenced = null;
+		if ( isset( $s->{'$ref'} ) || isset( $s->{'$dynamicRef'} ) ) {
+			// applied first (unevaluated* reads what they evaluated), listed last: the crate's order
+			$siblings                      = $this->errors;
+			$this->errors                  = new Violations();
+			$evaluated                     = $this->references( $v, $s, $path, $depth, $evaluated );
+			[ $referenced, $this->errors ] = array( $this->errors, $siblings );
 		}
-		[ $referenced, $this->errors ] = array( $this->errors, $siblings );
 		if ( property_exists( $s, 'type' ) ) {
 			$types = is_array( $s->type ) ? $s->type : array( $s->type );
 			$ok    = false;
@@ -1051,9 +1054,36 @@ final class StrictValidator {
 			}
 		}
 		$evaluated = $this->track ? $this->unevaluated( $v, $s, $path, $who, $depth, $evaluated ) : self::NOTHING;
-		$this->errors->append( $referenced );
+		if ( null !== $referenced ) {
+			$this->errors->append( $referenced );
+		}
 		if ( null !== $resource ) {
 			array_pop( $this->dynamic_scope );
+		}
+		return $evaluated;
+	}
+
+	/** The schemas `$s`'s `$ref` and `$dynamicRef` point to, applied to `$v`; returns `$evaluated` with what they evaluated. */
+	private function references( $v, \stdClass $s, string $path, int $depth, array $evaluated ): array {
+		foreach ( array( '$ref', '$dynamicRef' ) as $ref ) {
+			if ( ! isset( $s->$ref ) || ! is_string( $s->$ref ) ) {
+				continue;
+			}
+			$base   = $this->bases[ spl_object_id( $s ) ] ?? self::BASE;
+			$target = $this->resolve( $s->$ref, $base );
+			if ( '$dynamicRef' === $ref ) {
+				$target = $this->dynamic_target( $s->$ref, $target );
+			}
+			$id = is_object( $target ) ? spl_object_id( $target ) : null;
+			// a `$ref` back to a schema already applied to this same value adds nothing and
+			// would branch without end (`oneOf` of two `{"$ref": "#"}`): not followed again
+			if ( null !== $target && ( null === $id || ! isset( $this->ref_chain[ $id ] ) ) ) {
+				if ( null !== $id ) {
+					$this->ref_chain[ $id ] = true;
+				}
+				$evaluated = $this->applied( $v, $target, $path, $depth + 1, $evaluated, true );
+				unset( $this->ref_chain[ $id ] );
+			}
 		}
 		return $evaluated;
 	}
@@ -1066,8 +1096,8 @@ final class StrictValidator {
 	 * @param mixed $target
 	 * @return mixed
 	 */
-	private function dynamic_target( string $ref, string $base, $target ) {
-		$name = rawurldecode( substr( strstr( self::resolved_uri( $base, $ref ), '#' ) ?: '#', 1 ) );
+	private function dynamic_target( string $ref, $target ) {
+		$name = rawurldecode( substr( strstr( $ref, '#' ) ?: '#', 1 ) ); // a resolved reference keeps its fragment
 		if ( '' === $name || '/' === $name[0] || ! $target instanceof \stdClass || ( $target->{'$dynamicAnchor'} ?? null ) !== $name ) {
 			return $target;
 		}
