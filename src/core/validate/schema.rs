@@ -366,18 +366,20 @@ impl Compiler {
     }
 
     pub fn compile<'a, V: View<'a>>(&mut self, schema: V) -> Result<Node, CompileError> {
-        self.node(schema, None)
+        self.node(schema, None, false)
     }
 
     fn child<'a, V: View<'a>>(&mut self, schema: V, inherit: Option<&Ty>) -> Result<Node, CompileError> {
-        self.node(schema, inherit)
+        self.node(schema, inherit, false)
     }
 
-    fn node<'a, V: View<'a>>(&mut self, s: V, inherit_type: Option<&Ty>) -> Result<Node, CompileError> {
+    /// `typed_later`: an anyOf/oneOf branch whose untyped parent may take a type while core
+    /// validates (from the anyOf branch a value matches), which core then writes into it.
+    fn node<'a, V: View<'a>>(&mut self, s: V, inherit_type: Option<&Ty>, typed_later: bool) -> Result<Node, CompileError> {
         let identity = match s.shape() {
             Shape::Array { identity, .. } => identity,
             shape => {
-                if unreadable_sub_schema(shape, inherit_type.is_some()) {
+                if unreadable_sub_schema(shape, inherit_type.is_some() || typed_later) {
                     return Err(unreadable(Place::SubSchema, s));
                 }
                 let mut n = Node::accept_all();
@@ -398,7 +400,7 @@ impl Compiler {
             return Err(CompileError::TooLarge);
         }
         self.stack.push(identity);
-        let r = self.node_inner(s, inherit_type);
+        let r = self.node_inner(s, inherit_type, typed_later);
         self.stack.pop();
         r
     }
@@ -426,7 +428,7 @@ impl Compiler {
         Ok(())
     }
 
-    fn node_inner<'a, V: View<'a>>(&mut self, s: V, inherit_type: Option<&Ty>) -> Result<Node, CompileError> {
+    fn node_inner<'a, V: View<'a>>(&mut self, s: V, inherit_type: Option<&Ty>, typed_later: bool) -> Result<Node, CompileError> {
         let mut n = Node::accept_all();
         n.ty = match isset(s, "type") {
             None => inherit_type.cloned().unwrap_or(Ty::Missing),
@@ -463,13 +465,16 @@ impl Compiler {
             return Err(unreadable(Place::Pattern, v));
         }
         n.title = isset(s, "title").and_then(|t| t.as_str().map(|b| b.to_vec()));
-        // anyOf / oneOf: every branch inherits the parent's type when it has none.
+        // anyOf / oneOf: every branch inherits the parent's type when it has none; an untyped
+        // parent takes the type of the anyOf branch a value matches, which oneOf's branches then inherit
         let parent_ty = if n.ty.is_set() { Some(n.ty.clone()) } else { None };
+        let any_of_typed = isset(s, "anyOf").is_some_and(|l| ents(l).any(|(_, b)| b.is_array() && isset(b, "type").is_some()));
         for (kw, slot) in [("anyOf", 0), ("oneOf", 1)] {
             if let Some(list) = isset(s, kw) {
+                let later = parent_ty.is_none() && (typed_later || (slot == 1 && any_of_typed));
                 let mut branches = Vec::new();
                 for (_, b) in ents(list) {
-                    branches.push(self.child(b, parent_ty.as_ref())?);
+                    branches.push(self.node(b, parent_ty.as_ref(), later)?);
                 }
                 if slot == 0 {
                     n.any_of = Some(branches);

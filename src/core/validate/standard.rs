@@ -245,19 +245,33 @@ impl<'p> Ctx<'p> {
     }
 
     /// Does `v` satisfy `n` (first-error mode, no messages)?
-    fn matches<V: View<'p>>(&mut self, v: V, n: &Node) -> bool {
+    /// `inherit`: the type an untyped branch takes from its parent while core validates.
+    fn matches<V: View<'p>>(&mut self, v: V, n: &Node, inherit: Option<&Ty>) -> bool {
         let saved = self.first_only;
         self.first_only = true;
-        let ok = self.value(v, n).is_ok();
+        let ok = self.value_as(v, n, inherit).is_ok();
         self.first_only = saved;
         ok
     }
 
     /// `rest_validate_value_from_schema`.
     pub fn value<V: View<'p>>(&mut self, v: V, n: &Node) -> Flow {
-        let mut eff: &Ty = &n.ty;
+        self.value_as(v, n, None)
+    }
+
+    /// value() of a node that takes `inherit` as its type where it has none: an anyOf/oneOf
+    /// branch whose parent's type came while core validated it (the compiler gives a branch
+    /// its parent's own `type`), which core writes into the branch.
+    fn value_as<V: View<'p>>(&mut self, v: V, n: &Node, inherit: Option<&Ty>) -> Flow {
+        let mut eff: &Ty = match inherit {
+            Some(t) if !n.ty.is_set() => t,
+            _ => &n.ty,
+        };
+        // what an untyped node's branches take from it while core validates it (a typed node's
+        // branches took its `type` when compiled)
         if let Some(branches) = &n.any_of {
-            match branches.iter().find(|b| self.matches(v, b)) {
+            let inherit = runtime_type(n, eff);
+            match branches.iter().find(|b| self.matches(v, b, inherit)) {
                 None => return self.fail("anyOf", |w| format!("{w} does not match any of the expected formats.")),
                 Some(m) => {
                     if !eff.is_set() && m.ty.is_set() {
@@ -267,10 +281,11 @@ impl<'p> Ctx<'p> {
             }
         }
         if let Some(branches) = &n.one_of {
+            let inherit = runtime_type(n, eff);
             let mut matched: Option<&Node> = None;
             let mut count = 0;
             for b in branches {
-                if self.matches(v, b) {
+                if self.matches(v, b, inherit) {
                     count += 1;
                     if matched.is_none() {
                         matched = Some(b);
@@ -928,4 +943,10 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
             Ok(to_p(v))
         }
     }
+}
+
+/// The type an untyped node's anyOf/oneOf branches take from it while core validates it: the
+/// one it inherited or took from the anyOf branch a value matched (see `Validator::value_as`).
+fn runtime_type<'t>(n: &Node, eff: &'t Ty) -> Option<&'t Ty> {
+    (!n.ty.is_set() && eff.is_set()).then_some(eff)
 }

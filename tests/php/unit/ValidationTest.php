@@ -494,6 +494,29 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( array(), Contract::validate( $typo, $tree, 'strict' ) ); // the tree alone allows any member
 	}
 
+	/**
+	 * `standard`: an untyped node takes the type of the anyOf branch a value matches, and oneOf's
+	 * untyped branches take it from the node, as in core (the extension read them as untyped:
+	 * `{"minLength": 5}` then accepted any value, and it answered "matches more than one" where
+	 * core answers "does not match any" or accepts).
+	 */
+	public function test_standard_oneof_branches_take_the_type_anyof_gave(): void {
+		$schema = array( 'anyOf' => array( array( 'type' => 'string' ) ), 'oneOf' => array( array( 'minLength' => 5 ), array( 'maxLength' => 0 ) ) );
+		$this->assertSame( array( ' oneOf' ), self::pairs( Contract::validate( 'x', $schema ) ) );
+		$this->assertSame( 'value does not match any of the expected formats.', Contract::validate( 'x', $schema )[0]['message'] );
+		$this->assertSame( array(), Contract::validate( 'abcdef', $schema ) );
+		$either = array( 'anyOf' => array( array( 'type' => 'integer' ), array( 'type' => 'string' ) ), 'oneOf' => array( array( 'minimum' => 5 ), array( 'maxLength' => 3 ) ) );
+		$this->assertSame( array(), Contract::validate( 'abcdef', $either ) ); // a string: minimum says nothing, maxLength fails
+		$this->assertSame( array( ' oneOf' ), self::pairs( Contract::validate( 7, $either ) ) ); // an integer: maxLength says nothing, both hold
+		set_error_handler( static fn() => true ); // core's notice about the untyped branches
+		try {
+			$this->assertTrue( is_wp_error( rest_validate_value_from_schema( 'x', $schema, 'value' ) ) );
+			$this->assertTrue( rest_validate_value_from_schema( 'abcdef', $either, 'value' ) );
+		} finally {
+			restore_error_handler();
+		}
+	}
+
 	public function test_wordpress_coercions_in_standard(): void {
 		$this->assertSame( array(), Contract::validate( '', array( 'type' => 'object' ) ) );
 		$this->assertSame( array(), Contract::validate( 'a, b c', array( 'type' => 'array', 'items' => array( 'type' => 'string' ), 'maxItems' => 3 ) ) );

@@ -145,12 +145,14 @@ final class SchemaShape {
 						continue 2;
 					}
 					$flags |= self::referenced( $schema, $key );
-					$branch = 'anyOf' === $key || 'oneOf' === $key;
+					// a branch takes the type its parent has, or (oneOf's) the one an untyped parent takes from the anyOf branch a value matches
+					$branch       = 'anyOf' === $key || 'oneOf' === $key;
+					$typed_branch = $branch && ( $typed || 'oneOf' === $key && self::any_of_typed( $schema ) );
 					foreach ( $value as $name => $child ) { // a map or a list of sub-schemas
 						if ( is_array( $child ) ) {
-							$flags |= self::sub_schema( $value, $name, $depth + 1, $branch && $typed );
+							$flags |= self::sub_schema( $value, $name, $depth + 1, $typed_branch );
 						} else {
-							self::check_sub_schema( $child, $branch && $typed );
+							self::check_sub_schema( $child, $typed_branch );
 							// (an object branch becomes an empty schema: core's notice if no type comes)
 							$flags |= is_object( $child ) ? self::HOLDS_OBJECTS | ( $branch ? self::NOISY : 0 ) : self::NOISY;
 						}
@@ -273,6 +275,16 @@ final class SchemaShape {
 			is_object( $value ) => 'a ' . strstr( get_class( $value ) . "\0", "\0", true ) . ' object',
 			default => 'a resource',
 		};
+	}
+
+	/** Does an `anyOf` branch (an array) have a `type`, which its untyped parent takes when a value matches it? */
+	private static function any_of_typed( array $schema ): bool {
+		foreach ( isset( $schema['anyOf'] ) && is_array( $schema['anyOf'] ) ? $schema['anyOf'] : array() as $branch ) {
+			if ( is_array( $branch ) && isset( $branch['type'] ) ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/** Does every name of a type list name a type core knows? */
