@@ -129,6 +129,9 @@ impl Pattern {
 #[derive(Debug)]
 pub struct Node {
     pub ty: Ty,
+    /// `ty` is the parent's, given to an anyOf/oneOf branch without its own `type` (core gives
+    /// such a branch whatever type its parent has when it is read, which sanitizing may have narrowed).
+    pub ty_inherited: bool,
     pub title: Option<Vec<u8>>,
     pub any_of: Option<Vec<Node>>,
     pub one_of: Option<Vec<Node>>,
@@ -169,6 +172,7 @@ impl Node {
     pub fn accept_all() -> Node {
         Node {
             ty: Ty::Missing,
+            ty_inherited: false,
             title: None,
             any_of: None,
             one_of: None,
@@ -385,6 +389,7 @@ impl Compiler {
                 let mut n = Node::accept_all();
                 if let Some(t) = inherit_type {
                     n.ty = t.clone();
+                    n.ty_inherited = true;
                 }
                 return Ok(n);
             }
@@ -430,6 +435,7 @@ impl Compiler {
 
     fn node_inner<'a, V: View<'a>>(&mut self, s: V, inherit_type: Option<&Ty>, typed_later: bool) -> Result<Node, CompileError> {
         let mut n = Node::accept_all();
+        n.ty_inherited = inherit_type.is_some() && isset(s, "type").is_none();
         n.ty = match isset(s, "type") {
             None => inherit_type.cloned().unwrap_or(Ty::Missing),
             Some(t) => match t.shape() {

@@ -264,7 +264,7 @@ impl<'p> Ctx<'p> {
     /// its parent's own `type`), which core writes into the branch.
     fn value_as<V: View<'p>>(&mut self, v: V, n: &Node, inherit: Option<&Ty>) -> Flow {
         let mut eff: &Ty = match inherit {
-            Some(t) if !n.ty.is_set() => t,
+            Some(t) if !n.ty.is_set() || n.ty_inherited => t,
             _ => &n.ty,
         };
         // what an untyped node's branches take from it while core validates it (a typed node's
@@ -770,9 +770,19 @@ fn has_key<'a, V: View<'a>>(v: V, name: &PKey) -> bool {
 // ---------------------------------------------------------------------------------------------
 
 /// First-error verdict of `v` against `n`, in a fresh context.
-fn verdict<'q, V: View<'q>>(v: V, n: &Node, depth: usize) -> bool {
+/// Does `v` satisfy the anyOf/oneOf branch `n` of a node whose type is `parent` while core reads it?
+fn verdict<'q, V: View<'q>>(v: V, n: &Node, parent: &Ty, depth: usize) -> bool {
     let mut c: Ctx<'q> = Ctx::new(true, depth, String::new());
-    c.value(v, n).is_ok()
+    c.value_as(v, n, parent.is_set().then_some(parent)).is_ok()
+}
+
+/// The type core reads a branch `b` by: its own, else its parent's as the parent has it now.
+fn branch_type<'t>(b: &'t Node, parent: &'t Ty) -> &'t Ty {
+    if (b.ty_inherited || !b.ty.is_set()) && parent.is_set() {
+        parent
+    } else {
+        &b.ty
+    }
 }
 
 fn to_p<'a, V: View<'a>>(v: V) -> PVal {
@@ -785,11 +795,12 @@ pub fn sanitize<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Resu
     }
     let mut eff = eff.clone();
     if let Some(branches) = &n.any_of {
-        let m = branches.iter().find(|b| verdict(v, b, depth)).ok_or(())?;
+        let m = branches.iter().find(|b| verdict(v, b, &eff, depth)).ok_or(())?;
+        let m_ty = branch_type(m, &eff).clone();
         if !eff.is_set() {
             eff = m.ty.clone();
         }
-        let s = sanitize(v, m, &m.ty, depth + 1)?;
+        let s = sanitize(v, m, &m_ty, depth + 1)?;
         return sanitize_after_any(&s, n, &eff, depth);
     }
     sanitize_after_any(v, n, &eff, depth)
@@ -801,7 +812,7 @@ fn sanitize_after_any<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -
         let mut found: Option<&Node> = None;
         let mut count = 0;
         for b in branches {
-            if verdict(v, b, depth) {
+            if verdict(v, b, &eff, depth) {
                 count += 1;
                 if found.is_none() {
                     found = Some(b);
@@ -812,10 +823,11 @@ fn sanitize_after_any<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -
             return Err(());
         }
         let m = found.unwrap();
+        let m_ty = branch_type(m, &eff).clone();
         if !eff.is_set() {
             eff = m.ty.clone();
         }
-        let s = sanitize(v, m, &m.ty, depth + 1)?;
+        let s = sanitize(v, m, &m_ty, depth + 1)?;
         return sanitize_typed(&s, n, &eff, depth);
     }
     sanitize_typed(v, n, &eff, depth)

@@ -155,6 +155,62 @@ final class ValidationDifferentialTest extends TestCase {
 		$this->assertSame( array(), array_slice( $wrong, 0, 10 ), count( $wrong ) . ' pairs differ' );
 	}
 
+	/**
+	 * Generated schemas that combine anyOf, oneOf, type lists and enum (nested two deep, the
+	 * branches often untyped), where core passes types from a node to its branches and from the
+	 * branch a value matches to the node, and compares `enum` with the value sanitized through
+	 * those branches: the active implementation gives core's verdict. Pairs core cannot validate
+	 * (it throws: `format` on a non-string in an untyped branch) are left out. Before the
+	 * extension followed those types it differed on 2 of 20 000 such pairs, and on whole
+	 * families of simpler ones (`{"anyOf": [{"type": "string"}], "oneOf": [{"minLength": 5}]}`).
+	 */
+	public function test_active_implementation_gives_core_verdict_on_generated_combinators(): void {
+		mt_srand( 20261204 );
+		$types    = array( 'string', 'integer', 'number', 'boolean', 'array', 'object', 'null' );
+		$keywords = array(
+			array( 'minLength' => 2 ), array( 'maxLength' => 1 ), array( 'minimum' => 5 ), array( 'maximum' => 3 ),
+			array( 'enum' => array( 'a', 1, '7' ) ), array( 'minItems' => 1 ), array( 'maxItems' => 1 ), array( 'format' => 'email' ),
+			array( 'pattern' => '^a' ), array(), array( 'properties' => array( 'a' => array( 'type' => 'integer' ) ) ),
+			array( 'items' => array( 'type' => 'integer' ) ), array( 'required' => array( 'a' ) ), array( 'multipleOf' => 2 ),
+		);
+		$schema = static function ( int $depth ) use ( &$schema, $types, $keywords ): array {
+			$s    = $keywords[ mt_rand( 0, count( $keywords ) - 1 ) ] + $keywords[ mt_rand( 0, count( $keywords ) - 1 ) ];
+			$kind = mt_rand( 0, 5 );
+			if ( 0 === $kind ) {
+				$s['type'] = $types[ mt_rand( 0, 6 ) ];
+			} elseif ( 1 === $kind ) {
+				$s['type'] = array( $types[ mt_rand( 0, 6 ) ], $types[ mt_rand( 0, 6 ) ] );
+			}
+			foreach ( $depth < 2 ? array( 'anyOf', 'oneOf' ) : array() as $combinator ) {
+				for ( $n = 0 === mt_rand( 0, 2 ) ? mt_rand( 1, 3 ) : 0; $n > 0; $n-- ) {
+					$s[ $combinator ][] = $schema( $depth + 1 );
+				}
+			}
+			return $s;
+		};
+		$values = array( 'x', 'abc', 'a@b.co', '7', 7, 7.5, 0, true, 'true', null, array(), array( 1, 2 ), array( 'a' => 1 ), array( 'a' => 'z' ), '1,2', '', array( 3 ), (object) array( 'a' => 1 ) );
+		$pairs  = 0;
+		$wrong  = array();
+		for ( $i = 0; $i < 6000; $i++ ) {
+			$s     = $schema( 0 );
+			$value = $values[ mt_rand( 0, count( $values ) - 1 ) ];
+			set_error_handler( static fn() => true );
+			try {
+				$core = true === rest_validate_value_from_schema( $value, $s, 'value' );
+			} catch ( \Throwable $e ) {
+				continue;
+			} finally {
+				restore_error_handler();
+			}
+			++$pairs;
+			if ( $core !== ( array() === Contract::validate( $value, $s ) ) ) {
+				$wrong[] = json_encode( array( $value, $s ) );
+			}
+		}
+		$this->assertGreaterThan( 5000, $pairs );
+		$this->assertSame( array(), array_slice( $wrong, 0, 5 ), count( $wrong ) . ' pairs differ from core (' . ( Contract::is_native() ? 'extension' : 'fallback' ) . ')' );
+	}
+
 	public function test_extension_and_fallback_report_identical_violations(): void {
 		if ( ! extension_loaded( 'mcp_native' ) ) {
 			$this->markTestSkipped( 'needs the extension (native run of scripts/test-php.sh)' );

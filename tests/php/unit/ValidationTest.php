@@ -508,10 +508,16 @@ final class ValidationTest extends TestCase {
 		$either = array( 'anyOf' => array( array( 'type' => 'integer' ), array( 'type' => 'string' ) ), 'oneOf' => array( array( 'minimum' => 5 ), array( 'maxLength' => 3 ) ) );
 		$this->assertSame( array(), Contract::validate( 'abcdef', $either ) ); // a string: minimum says nothing, maxLength fails
 		$this->assertSame( array( ' oneOf' ), self::pairs( Contract::validate( 7, $either ) ) ); // an integer: maxLength says nothing, both hold
+		// core compares `enum` with the value sanitized through the anyOf branch it matches, which
+		// takes the node's type as validation narrowed it (integer, not the list): 7 read as the
+		// list ['7'] by `{"type": "array"}`, then as an integer, is 1
+		$narrowed = array( 'enum' => array( 1 ), 'type' => array( 'integer' ), 'anyOf' => array( array( 'anyOf' => array( array( 'type' => 'array' ) ) ) ) );
+		$this->assertSame( array(), Contract::validate( 7, $narrowed ) );
 		set_error_handler( static fn() => true ); // core's notice about the untyped branches
 		try {
 			$this->assertTrue( is_wp_error( rest_validate_value_from_schema( 'x', $schema, 'value' ) ) );
 			$this->assertTrue( rest_validate_value_from_schema( 'abcdef', $either, 'value' ) );
+			$this->assertTrue( rest_validate_value_from_schema( 7, $narrowed, 'value' ) );
 		} finally {
 			restore_error_handler();
 		}
