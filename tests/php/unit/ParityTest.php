@@ -103,6 +103,99 @@ final class ParityTest extends TestCase {
 		$this->assertLessThanOrEqual( 3, $order - $differ, 'violation lists in another order' );
 	}
 
+	/**
+	 * The strict profile on generated schemas that mix every 2020-12 keyword, references
+	 * (`#`, into `$defs`, to an anchor of an embedded resource, to another document), duplicate
+	 * type lists and unused `$defs`, against nested values: the lists of violations, with their
+	 * messages and order. The differences left are schemas that apply themselves to the same
+	 * value without end (`"then": {"$ref": "#"}`), where the two stop at different depths, and the
+	 * order of `type` and `const` where the crate checks `type` with `items`. Before this test,
+	 * 562 of 5 000 lists and 124 verdicts differed. Left out under valgrind.
+	 *
+	 * @group slow-under-valgrind
+	 */
+	public function test_strict_lists_agree_on_generated_schemas_with_references(): void {
+		mt_srand( 20261204 );
+		$types   = array( 'string', 'integer', 'number', 'boolean', 'array', 'object', 'null' );
+		$pick    = static fn( array $a ) => $a[ mt_rand( 0, count( $a ) - 1 ) ];
+		$schema  = static function ( int $depth ) use ( &$schema, $types, $pick ) {
+			if ( $depth > 0 && 0 === mt_rand( 0, 9 ) ) {
+				return $pick( array( true, false ) );
+			}
+			$s    = array();
+			$kind = mt_rand( 0, 6 );
+			if ( $kind < 3 ) {
+				$s['type'] = $pick( $types );
+			} elseif ( 3 === $kind ) {
+				$s['type'] = array( $pick( $types ), $pick( $types ) ); // sometimes twice the same: the meta-schema refuses it
+			}
+			$sub = $depth < 3 ? static fn() => $schema( $depth + 1 ) : static fn() => true;
+			for ( $n = mt_rand( 0, 4 ); $n > 0; $n-- ) {
+				$keyword = $pick( array( 'properties', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'contains', 'prefixItems', 'patternProperties', 'dependentSchemas', 'propertyNames', 'required', 'enum', 'const', 'minimum', 'minLength', 'maxItems', 'uniqueItems', 'minProperties', 'multipleOf', 'pattern', 'unevaluatedProperties', 'unevaluatedItems', 'dependentRequired', '$ref' ) );
+				$s[ $keyword ] = match ( $keyword ) {
+					'properties' => array( $pick( array( 'a', 'b', '0' ) ) => $sub() ),
+					'patternProperties' => array( '^a' => $sub() ),
+					'dependentSchemas' => array( 'a' => $sub() ),
+					'anyOf', 'oneOf', 'allOf' => array( $sub(), $sub() ),
+					'prefixItems' => array( $sub(), $sub() ),
+					'items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems' => $sub(),
+					'if' => $sub(),
+					'required' => $pick( array( array( 'a' ), array( 'b', 'a' ), array() ) ),
+					'enum' => $pick( array( array( 'a', 'b' ), array( 1, 2 ), array( null, 'x' ), array( array( 1 ), array( 'a' => 1 ) ) ) ),
+					'const' => $pick( array( 'a', 1, array( 1, 2 ), array( 'a' => 1 ), null ) ),
+					'minimum' => mt_rand( -1, 3 ),
+					'minLength' => mt_rand( 0, 3 ),
+					'maxItems' => mt_rand( 0, 2 ),
+					'uniqueItems' => true,
+					'minProperties' => mt_rand( 0, 2 ),
+					'multipleOf' => $pick( array( 2, 0.5 ) ),
+					'pattern' => $pick( array( '^a', '\\d' ) ),
+					'dependentRequired' => array( 'a' => array( 'b' ) ),
+					'$ref' => $pick( array( '#/$defs/x', '#/$defs/y', '#', 'x.json', '#n', 'other.json' ) ),
+				};
+				if ( 'if' === $keyword ) {
+					$s['then'] = $sub();
+				}
+			}
+			return $s;
+		};
+		$leaves = array( 'x', 'a', 'abc', '1', 1, 0, 7, 1.5, -1, true, false, null );
+		$value  = static function ( int $depth ) use ( &$value, $leaves, $pick ) {
+			$kind = mt_rand( 0, 4 );
+			if ( $depth > 2 || $kind < 2 ) {
+				return $pick( $leaves );
+			}
+			if ( 2 === $kind ) {
+				$list = array();
+				for ( $n = mt_rand( 0, 3 ); $n > 0; $n-- ) {
+					$list[] = $value( $depth + 1 );
+				}
+				return $list;
+			}
+			$object = new \stdClass();
+			foreach ( array( 'a', 'b', '0', 'ab' ) as $name ) {
+				if ( mt_rand( 0, 1 ) ) {
+					$object->$name = $value( $depth + 1 );
+				}
+			}
+			return $object;
+		};
+		$shown    = static fn( array $violations ): array => array_map( static fn( $v ) => $v['path'] . ' ' . $v['keyword'] . ( 'schema' === $v['keyword'] ? '' : ' ' . $v['message'] ), $violations );
+		$lists    = 0;
+		$verdicts = 0;
+		for ( $i = 0; $i < 3000; $i++ ) {
+			$s = $schema( 0 ) + array( '$defs' => array( 'x' => $schema( 2 ), 'y' => array( '$id' => 'x.json', '$anchor' => 'n', 'type' => 'integer' ) ) );
+			$v = $value( 0 );
+			$native = \McpNative\validate( $v, $s, 'strict' );
+			$php    = \McpNative\Plugin\Fallback\Validator::validate( $v, $s, 'strict' );
+			$lists    += $shown( $native ) === $shown( $php ) ? 0 : 1;
+			$verdicts += ( array() === $native ) === ( array() === $php ) ? 0 : 1;
+		}
+		// 7 lists and no verdict differ in this run
+		$this->assertLessThanOrEqual( 15, $lists, 'violation lists differing' );
+		$this->assertLessThanOrEqual( 4, $verdicts, 'verdicts differing' );
+	}
+
 	/** Keywords the probes below put in schemas: both profiles' validation vocabularies. */
 	private const PROBED_KEYWORDS = array( 'type', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'items', 'prefixItems', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'additionalProperties', 'patternProperties', 'propertyNames', 'required', 'dependentRequired', 'dependentSchemas', 'minProperties', 'maxProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'unevaluatedProperties', '$ref', '$defs', 'default' );
 

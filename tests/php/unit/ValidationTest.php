@@ -479,6 +479,24 @@ final class ValidationTest extends TestCase {
 		$this->assertSame( array( ' minLength', ' type' ), self::pairs( Contract::validate( 's', array( '$defs' => array( 'n' => array( 'type' => 'integer' ) ), '$ref' => '#/$defs/n', 'minLength' => 5 ), 'strict' ) ) );
 	}
 
+	/**
+	 * What a generated differential of the two strict implementations found (lists that differed
+	 * on 562 of 5 000 random schemas, then on about 10, all of them schemas that apply themselves
+	 * to the same value without end): the meta-schema's type list holds each name once; a name
+	 * failing `propertyNames` in several ways is reported once for each; a reference in a `$defs`
+	 * entry nothing uses is never resolved; a schema referring back to itself is applied once.
+	 */
+	public function test_strict_agrees_on_what_the_differential_found(): void {
+		$this->assertSame( array( ' schema' ), self::pairs( Contract::validate( 'x', array( 'type' => array( 'string', 'string' ) ), 'strict' ) ) );
+		$this->assertSame( array( ' schema' ), self::pairs( Contract::validate( 'x', array( 'properties' => array( 'a' => array( 'type' => array( 'integer', 'integer' ) ) ) ), 'strict' ) ) );
+		$names = array( 'propertyNames' => array( 'anyOf' => array( false ), 'enum' => array( 1, 2 ) ) );
+		$this->assertSame( array( ' propertyNames', ' propertyNames', ' propertyNames', ' propertyNames' ), self::pairs( Contract::validate( (object) array( 'a' => 1, 'b' => 2 ), $names, 'strict' ) ) );
+		$unused = array( 'type' => 'integer', '$defs' => array( 'x' => array( '$ref' => '#/$defs/missing' ) ) );
+		$this->assertSame( array(), Contract::validate( 3, $unused, 'strict' ) );
+		$this->assertSame( array( ' schema' ), self::pairs( Contract::validate( 3, $unused + array( '$ref' => '#/$defs/x' ), 'strict' ) ) );
+		$this->assertSame( array( ' type' ), self::pairs( Contract::validate( 'x', array( 'type' => 'integer', '$ref' => '#' ), 'strict' ) ) );
+	}
+
 	/** The 2020-12 specification's extensible tree: `$dynamicRef` follows the dynamic scope. */
 	public function test_strict_dynamic_reference_follows_the_dynamic_scope(): void {
 		$tree   = array(

@@ -119,11 +119,14 @@ final class StrictValidator {
 		$v->resources       = self::$resources_met;
 		$v->dynamic_anchors = self::$dynamic_met;
 		foreach ( null === $bad ? self::$refs_met : array() as [ $ref, $base ] ) {
-			$v->resolve( $ref, $base, $found );
-			if ( ! $found ) {
-				$bad = ''; // as the crate, which resolves every reference when it compiles
+			// the crate looks up every document a reference names, used or not (another one it cannot fetch)
+			if ( ! preg_match( self::REF, $ref ) || ! isset( $v->anchors[ strstr( self::resolved_uri( $base, $ref ) . '#', '#', true ) ] ) ) {
+				$bad = '';
 				break;
 			}
+		}
+		if ( null === $bad && self::$refs_met && ! $v->references_resolve() ) {
+			$bad = ''; // as the crate, which resolves every reference it compiles
 		}
 		self::$refs_met      = array();
 		self::$anchors_met   = array();
@@ -200,6 +203,9 @@ final class StrictValidator {
 				if ( ! is_string( $t ) || ! in_array( $t, self::TYPE_ORDER, true ) ) {
 					return "$at/type";
 				}
+			}
+			if ( count( array_unique( $types ) ) !== count( $types ) ) {
+				return "$at/type"; // the meta-schema's type list holds each name once
 			}
 		}
 		$problem = property_exists( $s, 'required' ) ? self::names_problem( $s->required ) : null;
@@ -1065,6 +1071,10 @@ final class StrictValidator {
 
 	/** The schemas `$s`'s `$ref` and `$dynamicRef` point to, applied to `$v`; returns `$evaluated` with what they evaluated. */
 	private function references( $v, \stdClass $s, string $path, int $depth, array $evaluated ): array {
+		// the schema holding the reference is applied to this value already: a reference back to it adds nothing
+		$holder = spl_object_id( $s );
+		$inside = isset( $this->ref_chain[ $holder ] );
+		$this->ref_chain[ $holder ] = true;
 		foreach ( array( '$ref', '$dynamicRef' ) as $ref ) {
 			if ( ! isset( $s->$ref ) || ! is_string( $s->$ref ) ) {
 				continue;
@@ -1085,7 +1095,47 @@ final class StrictValidator {
 				unset( $this->ref_chain[ $id ] );
 			}
 		}
+		if ( ! $inside ) {
+			unset( $this->ref_chain[ $holder ] );
+		}
 		return $evaluated;
+	}
+
+	/**
+	 * Does every reference the root reaches resolve? The crate compiles what the root applies,
+	 * following references, and nothing else: a pointer or an anchor in a `$defs` entry nothing
+	 * refers to is never resolved (the meta-schema still checks it, and the document it names
+	 * must exist).
+	 */
+	private function references_resolve(): bool {
+		$seen  = array();
+		$stack = array( $this->root );
+		while ( $stack ) {
+			$s = array_pop( $stack );
+			if ( ! $s instanceof \stdClass || isset( $seen[ spl_object_id( $s ) ] ) ) {
+				continue;
+			}
+			$seen[ spl_object_id( $s ) ] = true;
+			foreach ( array( '$ref', '$dynamicRef' ) as $ref ) {
+				if ( isset( $s->$ref ) && is_string( $s->$ref ) ) {
+					$stack[] = $this->resolve( $s->$ref, $this->bases[ spl_object_id( $s ) ] ?? self::BASE, $found );
+					if ( ! $found ) {
+						return false;
+					}
+				}
+			}
+			foreach ( get_object_vars( $s ) as $kw => $value ) {
+				$position = '$defs' === $kw || 'definitions' === $kw ? SchemaKeywords::DATA : SchemaKeywords::child_position( null, $kw );
+				if ( SchemaKeywords::SCHEMA === $position || SchemaKeywords::SCHEMA_OR_LIST === $position ) {
+					array_push( $stack, ...( is_array( $value ) ? $value : array( $value ) ) );
+				} elseif ( SchemaKeywords::SCHEMA_LIST === $position && is_array( $value ) ) {
+					array_push( $stack, ...$value );
+				} elseif ( ( SchemaKeywords::SCHEMA_MAP === $position || SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $position ) && $value instanceof \stdClass ) {
+					array_push( $stack, ...array_values( get_object_vars( $value ) ) );
+				}
+			}
+		}
+		return true;
 	}
 
 	/**
@@ -1255,7 +1305,13 @@ final class StrictValidator {
 				$this->fail( $path, 'falseSchema', "$who is not allowed." ); // once of the object, as of a `false` schema: no name is allowed
 			} else {
 				foreach ( $names as $name ) {
-					if ( ! $this->matches( $name, $s->propertyNames, $depth + 1, true ) ) {
+					// one violation for each the name's own schema finds, as the crate reports them
+					$saved        = $this->errors;
+					$this->errors = new Violations();
+					$this->child( $name, $s->propertyNames, '', $depth + 1 );
+					$found        = $this->errors->count();
+					$this->errors = $saved;
+					for ( ; $found > 0; $found-- ) {
 						$this->fail( $path, 'propertyNames', "$who does not satisfy propertyNames." );
 					}
 				}
