@@ -475,6 +475,9 @@ final class ValidationTest extends TestCase {
 			array( '/b type', '/a type', ' propertyNames', ' propertyNames' ),
 			self::pairs( Contract::validate( array( 'b' => 1, 'a' => 1 ), array( 'properties' => array( 'a' => $string ), 'additionalProperties' => $string, 'propertyNames' => array( 'maxLength' => 0 ) ), 'strict' ) )
 		);
+		// `"type": "array"` with `items` is checked where the crate checks items: after const and the object keywords
+		$this->assertSame( array( ' const', ' type' ), self::pairs( Contract::validate( 'x', array( 'type' => 'array', 'items' => $string, 'const' => array( 1 ) ), 'strict' ) ) );
+		$this->assertSame( array( ' type', ' const' ), self::pairs( Contract::validate( 'x', array( 'type' => 'array', 'items' => $string, 'const' => array( 1 ), 'uniqueItems' => true ), 'strict' ) ) );
 		// a reference's violations come after its siblings'
 		$this->assertSame( array( ' minLength', ' type' ), self::pairs( Contract::validate( 's', array( '$defs' => array( 'n' => array( 'type' => 'integer' ) ), '$ref' => '#/$defs/n', 'minLength' => 5 ), 'strict' ) ) );
 	}

@@ -939,19 +939,9 @@ final class StrictValidator {
 			$evaluated                     = $this->references( $v, $s, $path, $depth, $evaluated );
 			[ $referenced, $this->errors ] = array( $this->errors, $siblings );
 		}
-		if ( property_exists( $s, 'type' ) ) {
-			$types = is_array( $s->type ) ? $s->type : array( $s->type );
-			$ok    = false;
-			foreach ( $types as $t ) {
-				if ( is_string( $t ) && self::has_type( $v, $t ) ) {
-					$ok = true;
-					break;
-				}
-			}
-			if ( ! $ok ) {
-				$names = array_values( array_filter( self::TYPE_ORDER, static fn( $t ) => in_array( $t, $types, true ) ) );
-				$this->fail( $path, 'type', "$who is not of type " . implode( ',', $names ) . '.' );
-			}
+		$fused = self::array_shape( $s );
+		if ( ! $fused ) {
+			$this->type_keyword( $v, $s, $path, $who );
 		}
 		// const before enum: the crate's order
 		if ( property_exists( $s, 'const' ) && ! self::equal( $v, $s->const ) ) {
@@ -1007,6 +997,13 @@ final class StrictValidator {
 		}
 		if ( $v instanceof \stdClass ) {
 			$evaluated = $this->object_keywords( $v, $s, $path, $who, $depth, $evaluated );
+		}
+		if ( $fused ) {
+			$this->type_keyword( $v, $s, $path, $who ); // where the crate checks it with `items`
+		}
+		if ( $v instanceof \stdClass ) {
+			// draft 7's `dependencies`, which the extension's crate still applies, holds either form
+			$evaluated = $this->dependents( $v, $s, array( 'dependencies', 'dependentSchemas' ), get_object_vars( $v ), $path, $who, $depth, $evaluated );
 		}
 		if ( isset( $s->allOf ) && is_array( $s->allOf ) ) {
 			foreach ( $s->allOf as $sub ) {
@@ -1251,9 +1248,9 @@ final class StrictValidator {
 	}
 
 	/**
-	 * The keywords of an object, in the crate's order (minProperties, maxProperties, required,
-	 * dependentRequired, properties, patternProperties, additionalProperties, propertyNames,
-	 * dependencies, dependentSchemas; with additionalProperties, the crate checks each member by
+	 * The keywords of an object up to propertyNames, in the crate's order (minProperties,
+	 * maxProperties, required, dependentRequired, properties, patternProperties,
+	 * additionalProperties, propertyNames; with additionalProperties, the crate checks each member by
 	 * the three at once, in the value's order); returns `$evaluated` with the properties they
 	 * evaluated.
 	 */
@@ -1317,8 +1314,39 @@ final class StrictValidator {
 				}
 			}
 		}
-		// draft 7's `dependencies`, which the extension's crate still applies, holds either form
-		return $this->dependents( $v, $s, array( 'dependencies', 'dependentSchemas' ), $props, $path, $who, $depth, $evaluated );
+		return $evaluated; // node() applies dependencies and dependentSchemas, after a type checked with `items`
+	}
+
+	/** `type`: `$v` is of one of the types it names. */
+	private function type_keyword( $v, \stdClass $s, string $path, string $who ): void {
+		if ( ! property_exists( $s, 'type' ) ) {
+			return;
+		}
+		$types = is_array( $s->type ) ? $s->type : array( $s->type );
+		foreach ( $types as $t ) {
+			if ( is_string( $t ) && self::has_type( $v, $t ) ) {
+				return;
+			}
+		}
+		$names = array_values( array_filter( self::TYPE_ORDER, static fn( $t ) => in_array( $t, $types, true ) ) );
+		$this->fail( $path, 'type', "$who is not of type " . implode( ',', $names ) . '.' );
+	}
+
+	/**
+	 * Does the crate check `type` together with `items` (its array-shape validator, sorted where
+	 * `items` is: after the object keywords up to propertyNames)? For `"type": "array"` with an
+	 * `items` schema and none of the keywords that need items one by one.
+	 */
+	private static function array_shape( \stdClass $s ): bool {
+		if ( 'array' !== ( $s->type ?? null ) || ! ( ( $s->items ?? null ) instanceof \stdClass || false === ( $s->items ?? null ) ) ) {
+			return false;
+		}
+		foreach ( array( 'prefixItems', 'additionalItems', 'contains', 'unevaluatedItems', 'uniqueItems' ) as $keyword ) {
+			if ( property_exists( $s, $keyword ) ) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/** A `required` list's names `$props` lacks, each a violation. */
