@@ -932,7 +932,8 @@ final class StrictValidator {
 		}
 		$evaluated = self::NOTHING;
 		$referenced = null;
-		if ( isset( $s->{'$ref'} ) || isset( $s->{'$dynamicRef'} ) ) {
+		$refers     = isset( $s->{'$ref'} ) || isset( $s->{'$dynamicRef'} );
+		if ( $refers && $this->track ) {
 			// applied first (unevaluated* reads what they evaluated), listed last: the crate's order
 			$siblings                      = $this->errors;
 			$this->errors                  = new Violations();
@@ -1001,7 +1002,7 @@ final class StrictValidator {
 		if ( $fused ) {
 			$this->type_keyword( $v, $s, $path, $who ); // where the crate checks it with `items`
 		}
-		if ( $v instanceof \stdClass ) {
+		if ( $v instanceof \stdClass && ( isset( $s->dependencies ) || isset( $s->dependentSchemas ) ) ) {
 			// draft 7's `dependencies`, which the extension's crate still applies, holds either form
 			$evaluated = $this->dependents( $v, $s, array( 'dependencies', 'dependentSchemas' ), get_object_vars( $v ), $path, $who, $depth, $evaluated );
 		}
@@ -1056,9 +1057,16 @@ final class StrictValidator {
 				$evaluated = $this->applied( $v, $s->else, $path, $depth + 1, $evaluated, true );
 			}
 		}
-		$evaluated = $this->track ? $this->unevaluated( $v, $s, $path, $who, $depth, $evaluated ) : self::NOTHING;
-		if ( null !== $referenced ) {
-			$this->errors->append( $referenced );
+		if ( ! $this->track ) {
+			if ( $refers ) {
+				$this->references( $v, $s, $path, $depth, $evaluated ); // last, as the crate orders its keywords
+			}
+			$evaluated = self::NOTHING;
+		} else {
+			$evaluated = $this->unevaluated( $v, $s, $path, $who, $depth, $evaluated );
+			if ( null !== $referenced ) {
+				$this->errors->append( $referenced );
+			}
 		}
 		if ( null !== $resource ) {
 			array_pop( $this->dynamic_scope );
@@ -1266,11 +1274,15 @@ final class StrictValidator {
 		if ( isset( $s->required ) && is_array( $s->required ) ) {
 			$this->require_names( $s->required, $props, $path, $who );
 		}
-		$evaluated = $this->dependents( $v, $s, array( 'dependentRequired' ), $props, $path, $who, $depth, $evaluated );
-		$declared  = isset( $s->properties ) && $s->properties instanceof \stdClass ? get_object_vars( $s->properties ) : array();
-		$patterns  = isset( $s->patternProperties ) && $s->patternProperties instanceof \stdClass ? get_object_vars( $s->patternProperties ) : array();
-		$names     = array_map( 'strval', array_keys( $props ) );
-		$members   = array_combine( $names, array_values( $props ) );
+		if ( isset( $s->dependentRequired ) ) {
+			$evaluated = $this->dependents( $v, $s, array( 'dependentRequired' ), $props, $path, $who, $depth, $evaluated );
+		}
+		$declared = isset( $s->properties ) && $s->properties instanceof \stdClass ? get_object_vars( $s->properties ) : array();
+		$patterns = isset( $s->patternProperties ) && $s->patternProperties instanceof \stdClass ? get_object_vars( $s->patternProperties ) : array();
+		$members  = $props; // a name PHP keeps as an integer is a string where it is read (the string parameters)
+		if ( ! $declared && ! $patterns && ! property_exists( $s, 'additionalProperties' ) && ! property_exists( $s, 'propertyNames' ) ) {
+			return $evaluated;
+		}
 		if ( property_exists( $s, 'additionalProperties' ) ) {
 			foreach ( $members as $name => $c ) {
 				$covered = $this->declared_member( $name, $c, $declared, $path, $depth, $evaluated );
@@ -1289,7 +1301,9 @@ final class StrictValidator {
 			$evaluated[0] = true; // every name properties and patternProperties left
 		} else {
 			foreach ( $declared ? $members : array() as $name => $c ) {
-				$this->declared_member( $name, $c, $declared, $path, $depth, $evaluated );
+				if ( array_key_exists( $name, $declared ) ) {
+					$this->declared_member( $name, $c, $declared, $path, $depth, $evaluated );
+				}
 			}
 			foreach ( $patterns as $p => $ps ) {
 				foreach ( $members as $name => $c ) {
@@ -1301,7 +1315,8 @@ final class StrictValidator {
 			if ( false === $s->propertyNames ) {
 				$this->fail( $path, 'falseSchema', "$who is not allowed." ); // once of the object, as of a `false` schema: no name is allowed
 			} else {
-				foreach ( $names as $name ) {
+				foreach ( array_keys( $members ) as $name ) {
+					$name = (string) $name;
 					// one violation for each the name's own schema finds, as the crate reports them
 					$saved        = $this->errors;
 					$this->errors = new Violations();
