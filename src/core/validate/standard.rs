@@ -259,18 +259,14 @@ impl<'p> Ctx<'p> {
         self.value_as(v, n, None)
     }
 
-    /// value() of a node that takes `inherit` as its type where it has none: an anyOf/oneOf
-    /// branch whose parent's type came while core validated it (the compiler gives a branch
-    /// its parent's own `type`), which core writes into the branch.
+    /// value() of an anyOf/oneOf branch whose parent has the type `inherit` now (see
+    /// [`branch_type`]: core writes the parent's current type into a branch without its own,
+    /// where the compiler gave it the parent's declared one).
     fn value_as<V: View<'p>>(&mut self, v: V, n: &Node, inherit: Option<&Ty>) -> Flow {
-        let mut eff: &Ty = match inherit {
-            Some(t) if !n.ty.is_set() || n.ty_inherited => t,
-            _ => &n.ty,
-        };
-        // what an untyped node's branches take from it while core validates it (a typed node's
-        // branches took its `type` when compiled)
+        let mut eff: &Ty = inherit.map_or(&n.ty, |parent| branch_type(n, parent));
+        // branches without a type of their own take this node's as it is now
         if let Some(branches) = &n.any_of {
-            let inherit = runtime_type(n, eff);
+            let inherit = eff.is_set().then_some(eff);
             match branches.iter().find(|b| self.matches(v, b, inherit)) {
                 None => return self.fail("anyOf", |w| format!("{w} does not match any of the expected formats.")),
                 Some(m) => {
@@ -281,7 +277,7 @@ impl<'p> Ctx<'p> {
             }
         }
         if let Some(branches) = &n.one_of {
-            let inherit = runtime_type(n, eff);
+            let inherit = eff.is_set().then_some(eff);
             let mut matched: Option<&Node> = None;
             let mut count = 0;
             for b in branches {
@@ -769,8 +765,8 @@ fn has_key<'a, V: View<'a>>(v: V, name: &PKey) -> bool {
 // Sanitization (only for `enum`): rest_sanitize_value_from_schema.
 // ---------------------------------------------------------------------------------------------
 
-/// First-error verdict of `v` against `n`, in a fresh context.
-/// Does `v` satisfy the anyOf/oneOf branch `n` of a node whose type is `parent` while core reads it?
+/// First-error verdict of `v` against the anyOf/oneOf branch `n` of a node whose type is
+/// `parent` while core reads it, in a fresh context.
 fn verdict<'q, V: View<'q>>(v: V, n: &Node, parent: &Ty, depth: usize) -> bool {
     let mut c: Ctx<'q> = Ctx::new(true, depth, String::new());
     c.value_as(v, n, parent.is_set().then_some(parent)).is_ok()
@@ -955,10 +951,4 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
             Ok(to_p(v))
         }
     }
-}
-
-/// The type an untyped node's anyOf/oneOf branches take from it while core validates it: the
-/// one it inherited or took from the anyOf branch a value matched (see `Validator::value_as`).
-fn runtime_type<'t>(n: &Node, eff: &'t Ty) -> Option<&'t Ty> {
-    (!n.ty.is_set() && eff.is_set()).then_some(eff)
 }

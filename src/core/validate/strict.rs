@@ -24,10 +24,10 @@ pub const MAX_SCHEMA_VALUES: usize = 100_000;
 
 /// Draft 3 to 7 forms, in 2020-12 terms, at one schema node `v` (converted to `map`):
 /// properties' `required: true` join `required` (a boolean `required` goes, an empty PHP array
-/// is an empty list), a boolean
-/// `exclusiveMinimum`/`exclusiveMaximum` takes its bound, a tuple `items` list becomes
-/// `prefixItems`. The crate always reads the result as 2020-12, whatever `$schema` names: the
-/// fallback has one dialect, and a draft-4 `$schema` would make the crate refuse the converted bounds.
+/// is an empty list), a boolean `exclusiveMinimum`/`exclusiveMaximum` takes its bound, a tuple
+/// `items` list becomes `prefixItems`. The crate always reads the result as 2020-12, whatever
+/// `$schema` names: the fallback has one dialect, and a draft-4 `$schema` would make the crate
+/// refuse the converted bounds.
 fn modernize_node<'a, V: View<'a>>(map: &mut Map<String, Value>, v: V) {
     let extra: Vec<Value> = match v.get("properties") {
         Some(props) => crate::core::keywords::draft3_required(props).map(|k| Value::String(key_string(k))).collect(),
