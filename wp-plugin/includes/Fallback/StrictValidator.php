@@ -66,20 +66,12 @@ final class StrictValidator {
 	private array $targets = array();
 	/** @var array<int,string> the base URI of each schema that holds a `$ref`/`$dynamicRef`, by object id */
 	private array $bases = array();
-	/** @var list<array{string,string}> the `$ref`/`$dynamicRef` values schema_problem() met, with their base URI, resolved right after it */
-	private static array $refs_met = array();
-	/** @var array<string,\stdClass> the resources and anchors schema_problem() met (see $anchors; the first of a name wins) */
-	private static array $anchors_met = array();
-	/** @var array<int,string> see $bases */
-	private static array $bases_met = array();
+	/** @var list<array{string,string}> the `$ref`/`$dynamicRef` values schema_problem() met, with their base URI */
+	private array $refs = array();
 	/** @var array<int,string> the URI of each schema that starts a resource (the root, an `$id`), by object id */
 	private array $resources = array();
-	/** @var array<int,string> see $resources */
-	private static array $resources_met = array();
 	/** @var array<string,\stdClass> a resource's URI, `#` and a `$dynamicAnchor` name => the schema holding it */
 	private array $dynamic_anchors = array();
-	/** @var array<string,\stdClass> see $dynamic_anchors */
-	private static array $dynamic_met = array();
 	/** @var list<string> the resources the evaluation is inside of, outermost first (the dynamic scope) */
 	private array $dynamic_scope = array();
 	/** The base URI of a schema without `$id` (the crate's default). */
@@ -110,29 +102,17 @@ final class StrictValidator {
 		} catch ( \LengthException $e ) {
 			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => $e->getMessage() ) );
 		}
-		self::$refs_met    = array();
-		self::$anchors_met = array();
-		self::$bases_met   = array();
-		$bad               = self::schema_problem( $v->root, '', self::BASE );
-		$v->anchors        = self::$anchors_met;
-		$v->bases          = self::$bases_met;
-		$v->resources       = self::$resources_met;
-		$v->dynamic_anchors = self::$dynamic_met;
-		foreach ( null === $bad ? self::$refs_met : array() as [ $ref, $base ] ) {
+		$bad = $v->schema_problem( $v->root, '', self::BASE );
+		foreach ( null === $bad ? $v->refs : array() as [ $ref, $base ] ) {
 			// the crate looks up every document a reference names, used or not (another one it cannot fetch)
-			if ( ! preg_match( self::REF, $ref ) || ! isset( $v->anchors[ strstr( self::resolved_uri( $base, $ref ) . '#', '#', true ) ] ) ) {
+			if ( ! preg_match( self::REF, $ref ) || ! isset( $v->anchors[ self::document( $base, $ref ) ] ) ) {
 				$bad = '';
 				break;
 			}
 		}
-		if ( null === $bad && self::$refs_met && ! $v->references_resolve() ) {
+		if ( null === $bad && $v->refs && ! $v->references_resolve() ) {
 			$bad = ''; // as the crate, which resolves every reference it compiles
 		}
-		self::$refs_met      = array();
-		self::$anchors_met   = array();
-		self::$bases_met     = array();
-		self::$resources_met = array();
-		self::$dynamic_met   = array();
 		if ( null !== $bad ) {
 			return array( array( 'path' => $path, 'keyword' => 'schema', 'message' => "The schema is not valid JSON Schema (2020-12) at '$bad'." ) );
 		}
@@ -161,7 +141,7 @@ final class StrictValidator {
 	}
 
 	/** The first place (JSON Pointer into the schema) where the meta-schema would reject it. */
-	private static function schema_problem( $s, string $at, string $base ): ?string {
+	private function schema_problem( $s, string $at, string $base ): ?string {
 		if ( is_bool( $s ) ) {
 			return null;
 		}
@@ -169,12 +149,12 @@ final class StrictValidator {
 			return $at;
 		}
 		if ( isset( $s->{'$id'} ) && is_string( $s->{'$id'} ) && preg_match( self::ID, $s->{'$id'} ) ) {
-			$base = strstr( self::resolved_uri( $base, $s->{'$id'} ) . '#', '#', true ); // a new resource
-			self::$anchors_met[ $base ] = $s; // of two with one URI, the last, as the crate's registry keeps
-			self::$resources_met[ spl_object_id( $s ) ] = $base;
+			$base = self::document( $base, $s->{'$id'} ); // a new resource
+			$this->anchors[ $base ] = $s; // of two with one URI, the last, as the crate's registry keeps
+			$this->resources[ spl_object_id( $s ) ] = $base;
 		} elseif ( '' === $at ) {
-			self::$anchors_met[ $base ] = $s; // the root, without `$id`
-			self::$resources_met[ spl_object_id( $s ) ] = $base;
+			$this->anchors[ $base ] = $s; // the root, without `$id`
+			$this->resources[ spl_object_id( $s ) ] = $base;
 		}
 		foreach ( array( '$anchor', '$dynamicAnchor' ) as $kw ) {
 			if ( property_exists( $s, $kw ) ) {
@@ -182,9 +162,9 @@ final class StrictValidator {
 				if ( ! is_string( $s->$kw ) || ! preg_match( '/^[A-Za-z_][-A-Za-z0-9._]*\z/', $s->$kw ) ) {
 					return "$at/$kw";
 				}
-				self::$anchors_met[ "$base#" . $s->$kw ] ??= $s;
+				$this->anchors[ "$base#" . $s->$kw ] ??= $s; // the first of a name wins
 				if ( '$dynamicAnchor' === $kw ) {
-					self::$dynamic_met[ "$base#" . $s->$kw ] ??= $s;
+					$this->dynamic_anchors[ "$base#" . $s->$kw ] ??= $s;
 				}
 			}
 		}
@@ -193,8 +173,8 @@ final class StrictValidator {
 				if ( ! is_string( $s->$kw ) ) {
 					return "$at/$kw";
 				}
-				self::$refs_met[]                       = array( $s->$kw, $base );
-				self::$bases_met[ spl_object_id( $s ) ] = $base;
+				$this->refs[]                       = array( $s->$kw, $base );
+				$this->bases[ spl_object_id( $s ) ] = $base;
 			}
 		}
 		if ( property_exists( $s, 'type' ) ) {
@@ -230,7 +210,7 @@ final class StrictValidator {
 			foreach ( get_object_vars( $s->$kw ) as $name => $then ) {
 				$here = "$at/$kw/" . JsonPointer::token( $name );
 				if ( 'dependencies' === $kw && ( is_bool( $then ) || $then instanceof \stdClass ) ) {
-					if ( null !== self::schema_problem( $then, $here, $base ) ) {
+					if ( null !== $this->schema_problem( $then, $here, $base ) ) {
 						return $here; // the crate names the member: no branch of its anyOf fits
 					}
 					continue;
@@ -263,7 +243,7 @@ final class StrictValidator {
 				return $here;
 			}
 			foreach ( $subs as $k => $sub ) {
-				$r = self::schema_problem( $sub, $single ? $here : "$here/" . JsonPointer::token( $k ), $base );
+				$r = $this->schema_problem( $sub, $single ? $here : "$here/" . JsonPointer::token( $k ), $base );
 				if ( null !== $r ) {
 					return $r;
 				}
@@ -816,6 +796,11 @@ final class StrictValidator {
 		return array( true, $node );
 	}
 
+	/** The document (the URI without its fragment) `$reference` names, resolved against `$base`. */
+	private static function document( string $base, string $reference ): string {
+		return strstr( self::resolved_uri( $base, $reference ) . '#', '#', true );
+	}
+
 	/** `$reference` resolved against the absolute URI `$base` (RFC 3986 §5.2). */
 	private static function resolved_uri( string $base, string $reference ): string {
 		if ( preg_match( '~^[A-Za-z][A-Za-z0-9+.\-]*:~', $reference ) ) {
@@ -843,8 +828,9 @@ final class StrictValidator {
 		}
 		// remove_dot_segments (§5.2.4) on the path
 		preg_match( '~^(//[^/?#]*)?([^?#]*)(.*)\z~s', $rest, $m );
-		$out = array();
-		foreach ( explode( '/', $m[2] ) as $i => $seg ) {
+		$out      = array();
+		$last_dot = false;
+		foreach ( explode( '/', $m[2] ) as $seg ) {
 			if ( '..' === $seg ) {
 				if ( count( $out ) > 1 ) {
 					array_pop( $out );
@@ -857,7 +843,7 @@ final class StrictValidator {
 				$last_dot = false;
 			}
 		}
-		if ( ! empty( $last_dot ) ) {
+		if ( $last_dot ) {
 			$out[] = '';
 		}
 		return strtolower( $scheme ) . ':' . ( $m[1] ?? '' ) . implode( '/', $out ) . $m[3];
@@ -1277,14 +1263,14 @@ final class StrictValidator {
 		if ( isset( $s->dependentRequired ) ) {
 			$evaluated = $this->dependents( $v, $s, array( 'dependentRequired' ), $props, $path, $who, $depth, $evaluated );
 		}
+		// (a name PHP keeps as an integer is a string where it is read: the string parameters below)
 		$declared = isset( $s->properties ) && $s->properties instanceof \stdClass ? get_object_vars( $s->properties ) : array();
 		$patterns = isset( $s->patternProperties ) && $s->patternProperties instanceof \stdClass ? get_object_vars( $s->patternProperties ) : array();
-		$members  = $props; // a name PHP keeps as an integer is a string where it is read (the string parameters)
 		if ( ! $declared && ! $patterns && ! property_exists( $s, 'additionalProperties' ) && ! property_exists( $s, 'propertyNames' ) ) {
 			return $evaluated;
 		}
 		if ( property_exists( $s, 'additionalProperties' ) ) {
-			foreach ( $members as $name => $c ) {
+			foreach ( $props as $name => $c ) {
 				$covered = $this->declared_member( $name, $c, $declared, $path, $depth, $evaluated );
 				foreach ( $patterns as $p => $ps ) {
 					$covered = $this->pattern_member( (string) $p, $ps, $name, $c, $path, $depth, $evaluated ) || $covered;
@@ -1300,22 +1286,22 @@ final class StrictValidator {
 			}
 			$evaluated[0] = true; // every name properties and patternProperties left
 		} else {
-			foreach ( $declared ? $members : array() as $name => $c ) {
+			foreach ( $declared ? $props : array() as $name => $c ) {
 				if ( array_key_exists( $name, $declared ) ) {
 					$this->declared_member( $name, $c, $declared, $path, $depth, $evaluated );
 				}
 			}
 			foreach ( $patterns as $p => $ps ) {
-				foreach ( $members as $name => $c ) {
+				foreach ( $props as $name => $c ) {
 					$this->pattern_member( (string) $p, $ps, $name, $c, $path, $depth, $evaluated );
 				}
 			}
 		}
-		if ( property_exists( $s, 'propertyNames' ) && $members ) {
+		if ( property_exists( $s, 'propertyNames' ) && $props ) {
 			if ( false === $s->propertyNames ) {
 				$this->fail( $path, 'falseSchema', "$who is not allowed." ); // once of the object, as of a `false` schema: no name is allowed
 			} else {
-				foreach ( array_keys( $members ) as $name ) {
+				foreach ( array_keys( $props ) as $name ) {
 					$name = (string) $name;
 					// one violation for each the name's own schema finds, as the crate reports them
 					$saved        = $this->errors;
