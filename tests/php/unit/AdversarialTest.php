@@ -19,6 +19,19 @@ final class AdversarialTest extends TestCase {
 	/** Common prologue: state which implementation runs (checked above). */
 	private const WHICH = 'echo Contract::is_native() ? "native\n" : "fallback\n";';
 
+	/**
+	 * A megabyte-long `$id` or `$ref` in a strict schema is read as a URI reference like a short
+	 * one: the fallback's pattern ran out of PCRE's JIT stack on it and refused the schema, and a
+	 * path of 300 000 `..` segments resolves in one pass.
+	 */
+	public function test_megabyte_uri_references_in_strict_schemas(): void {
+		$long = 'https://example.com/' . str_repeat( 'a/', 500000 );
+		$this->assertSame( array( 'type' ), array_column( \McpNative\Plugin\Contract::validate( 'x', array( '$id' => $long, 'type' => 'integer' ), 'strict' ), 'keyword' ) );
+		$this->assertSame( array( 'type' ), array_column( \McpNative\Plugin\Contract::validate( 'x', array( '$id' => 'https://example.com/' . str_repeat( '../', 300000 ), 'type' => 'integer' ), 'strict' ), 'keyword' ) );
+		$this->assertSame( array( 'type' ), array_column( \McpNative\Plugin\Contract::validate( 'x', array( '$id' => $long, '$defs' => array( 'a' => array( 'type' => 'integer' ) ), '$ref' => $long . '#/$defs/a' ), 'strict' ), 'keyword' ) );
+		$this->assertSame( array( 'schema' ), array_column( \McpNative\Plugin\Contract::validate( 1, array( '$ref' => '#/' . str_repeat( 'a/', 500000 ) ), 'strict' ), 'keyword' ) );
+	}
+
 	public function test_self_referencing_object_in_a_sanitize_callback(): void {
 		$this->child(
 			self::WHICH . '

@@ -25,10 +25,14 @@ final class StrictValidator {
 	private const MAX_SCHEMA_VALUES = 100000;
 	private static int $schema_values = 0;
 	private const TYPE_ORDER = array( 'null', 'boolean', 'integer', 'number', 'string', 'array', 'object' );
-	/** The meta-schema's `$id`: the characters of a URI reference, no fragment but an empty one. */
-	private const ID = '~^(?:[A-Za-z0-9\-._:/?\[\]@!$&\'()*+,;=\~]|%[0-9A-Fa-f]{2})*(?:#)?\z~';
+	/**
+	 * The meta-schema's `$id`: the characters of a URI reference, no fragment but an empty one.
+	 * Possessive (the runs and `%XX` cannot overlap): a megabyte-long `$id` then needs no
+	 * backtracking stack, which PCRE's JIT would run out of (and answer "no match").
+	 */
+	private const ID = '~^(?:[A-Za-z0-9\-._:/?\[\]@!$&\'()*+,;=\~]++|%[0-9A-Fa-f]{2})*+(?:#)?\z~';
 	/** A URI reference (RFC 3986): `$id`'s characters, then a fragment without brackets. */
-	private const REF = '~^(?:[A-Za-z0-9\-._:/?\[\]@!$&\'()*+,;=\~]|%[0-9A-Fa-f]{2})*(?:#(?:[A-Za-z0-9\-._:/?@!$&\'()*+,;=\~]|%[0-9A-Fa-f]{2})*)?\z~';
+	private const REF = '~^(?:[A-Za-z0-9\-._:/?\[\]@!$&\'()*+,;=\~]++|%[0-9A-Fa-f]{2})*+(?:#(?:[A-Za-z0-9\-._:/?@!$&\'()*+,;=\~]++|%[0-9A-Fa-f]{2})*+)?\z~';
 	/**
 	 * How a SchemaKeywords position is converted: schema, map or list of schemas, or data (a
 	 * WordPress-only key too, as the extension converts it: a callback's closure is null there).
