@@ -150,7 +150,8 @@ final class SchemaShape {
 					$typed_branch = $branch && ( $typed || 'oneOf' === $key && self::any_of_typed( $schema ) );
 					foreach ( $value as $name => $child ) { // a map or a list of sub-schemas
 						if ( is_array( $child ) ) {
-							$flags |= self::sub_schema( $value, $name, $depth + 1, $typed_branch );
+							$held   = \ReflectionReference::fromArrayElement( $value, $name );
+							$flags |= null === $held ? self::walk( $child, $depth + 1, $typed_branch ) : self::walk_held( $held, $child, $depth + 1, $typed_branch );
 						} else {
 							self::check_sub_schema( $child, $typed_branch );
 							// (an object branch becomes an empty schema: core's notice if no type comes)
@@ -161,7 +162,8 @@ final class SchemaShape {
 				case 'items':
 				case 'additionalProperties':
 					if ( is_array( $value ) ) {
-						$flags |= self::sub_schema( $schema, $key, $depth + 1, false );
+						$held   = \ReflectionReference::fromArrayElement( $schema, $key );
+						$flags |= null === $held ? self::walk( $value, $depth + 1, false ) : self::walk_held( $held, $value, $depth + 1, false );
 					} elseif ( 'items' === $key ) {
 						self::check_sub_schema( $value, false );
 						$flags |= is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
@@ -350,23 +352,19 @@ final class SchemaShape {
 	}
 
 	/**
-	 * walk() of the sub-schema `$container[ $key ]` (an array). Held through a PHP reference, it
-	 * is UNCACHEABLE, and met again inside itself it is a cycle (as the extension tells nodes
-	 * apart: by the reference; past the depth limit walk() refuses it as too deep first, as the
-	 * extension does).
+	 * walk() of a sub-schema held through a PHP reference (`$held`; the callers walk the others
+	 * directly, which saves a call a node): it is UNCACHEABLE, and met again inside itself it is
+	 * a cycle (as the extension tells nodes apart: by the reference; past the depth limit walk()
+	 * refuses it as too deep first, as the extension does).
 	 */
-	private static function sub_schema( array $container, $key, int $depth, bool $inherits_type ): int {
-		$reference = \ReflectionReference::fromArrayElement( $container, $key );
-		if ( null === $reference ) {
-			return self::walk( $container[ $key ], $depth, $inherits_type );
-		}
-		$id = $reference->getId();
+	private static function walk_held( \ReflectionReference $held, array $sub_schema, int $depth, bool $inherits_type ): int {
+		$id = $held->getId();
 		if ( isset( self::$inside[ $id ] ) && $depth < \McpNative\MAX_DEPTH ) {
 			throw new \LengthException( 'The schema contains a reference cycle.' );
 		}
 		self::$inside[ $id ] = true;
 		try {
-			return self::UNCACHEABLE | self::walk( $container[ $key ], $depth, $inherits_type );
+			return self::UNCACHEABLE | self::walk( $sub_schema, $depth, $inherits_type );
 		} finally {
 			unset( self::$inside[ $id ] );
 		}

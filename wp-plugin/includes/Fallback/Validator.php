@@ -62,7 +62,7 @@ final class Validator {
 	private const COMPARED_DEPTH = 4096;
 	/** Value nodes the uniqueItems pre-check may visit (shared sub-arrays make 2^n paths). */
 	private const WORK_BUDGET = 4000000;
-	/** Member-name tokens token() keeps, at most. */
+	/** Member-name tokens token() keeps, at most (past that it starts again, or keeps one larger object's names). */
 	private const KEPT_TOKENS = 1024;
 
 	/** @var array<string,string> member name => its JSON Pointer token (names recur: every row of a batch has the same) */
@@ -165,16 +165,18 @@ final class Validator {
 			$s['type'] = $type;
 		}
 		// core's own check of the node's type and keywords (core's dispatcher is this walk; its
-		// switch compares loosely, so a `type` of true is its 'null' case)
+		// switch compares loosely, so a `type` of true is its 'null' case). A scalar of the PHP
+		// type core's function tests first, on a node without the keywords it reads next, is
+		// what that function accepts without asking it.
 		$kind  = \is_string( $type ) ? $type : ( true === $type ? 'null' : '' );
 		$known = match ( $kind ) {
-			'string'  => \rest_validate_string_value_from_schema( $v, $s, $who ),
-			'integer' => \rest_validate_integer_value_from_schema( $v, $s, $who ),
-			'number'  => \rest_validate_number_value_from_schema( $v, $s, $who ),
-			'boolean' => \rest_validate_boolean_value_from_schema( $v, $who ),
+			'string'  => \is_string( $v ) && ! isset( $s['minLength'] ) && ! isset( $s['maxLength'] ) && ! isset( $s['pattern'] ) ? true : \rest_validate_string_value_from_schema( $v, $s, $who ),
+			'integer' => \is_int( $v ) && ! isset( $s['multipleOf'] ) && ! isset( $s['minimum'] ) && ! isset( $s['maximum'] ) ? true : \rest_validate_integer_value_from_schema( $v, $s, $who ),
+			'number'  => ( \is_int( $v ) || \is_float( $v ) ) && ! isset( $s['multipleOf'] ) && ! isset( $s['minimum'] ) && ! isset( $s['maximum'] ) ? true : \rest_validate_number_value_from_schema( $v, $s, $who ),
+			'boolean' => \is_bool( $v ) ? true : \rest_validate_boolean_value_from_schema( $v, $who ),
 			'object'  => $this->object( $v, $s, $ptr, $who ),
 			'array'   => $this->items( $v, $s, $ptr, $who ),
-			'null'    => \rest_validate_null_value_from_schema( $v, $who ),
+			'null'    => null === $v ? true : \rest_validate_null_value_from_schema( $v, $who ),
 			default   => true, // no type core knows: core checks nothing but enum and format
 		};
 		if ( true === $known ) {
@@ -212,7 +214,7 @@ final class Validator {
 		$plain    = null; // whether every member name is its own token, asked at the first name not kept
 		foreach ( $object as $name => $member ) {
 			if ( isset( $s['properties'][ $name ] ) ) {
-				$token = \is_int( $name ) ? $name : self::$tokens[ $name ] ?? self::token( $name, $plain ??= JsonPointer::all_plain( \array_keys( $object ) ) );
+				$token = \is_int( $name ) ? $name : self::$tokens[ $name ] ?? self::token( $object, $name, $plain ??= JsonPointer::all_plain( \array_keys( $object ) ) );
 				$this->node( $member, $s['properties'][ $name ], $ptr . '/' . $token );
 				continue;
 			}
@@ -313,12 +315,21 @@ final class Validator {
 		return $as_is && ! isset( $s['anyOf'] ) && ! isset( $s['oneOf'] ) && \is_array( $s['enum'] ) && \in_array( $v, $s['enum'], true );
 	}
 
-	/** JsonPointer::token( $name ) (`$plain`: known to be the name), kept for the next time the name comes. */
-	private static function token( string $name, bool $plain ): string {
-		if ( \count( self::$tokens ) >= self::KEPT_TOKENS ) {
+	/**
+	 * JsonPointer::token( $name ), kept for the next time the name comes. Where `$object`'s names
+	 * are all their own tokens (`$plain`), all are kept at once: a request's first validation
+	 * learns an object's names in one step rather than one a member.
+	 */
+	private static function token( array $object, string $name, bool $plain ): string {
+		$learnt = $plain ? \array_keys( $object ) : array( $name );
+		if ( \count( self::$tokens ) + \count( $learnt ) > self::KEPT_TOKENS ) {
 			self::$tokens = array();
 		}
-		return self::$tokens[ $name ] = $plain ? $name : JsonPointer::token( $name );
+		if ( $plain ) {
+			self::$tokens += \array_combine( $learnt, $learnt ); // (integer names are never looked up)
+			return $name;
+		}
+		return self::$tokens[ $name ] = JsonPointer::token( $name );
 	}
 
 	/** One keyword of a node whose type holds, asked of core with the keywords it reads along. */
