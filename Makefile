@@ -62,6 +62,7 @@ soak: build
 bench: build
 	$(PHP_BIN) -d extension=$(EXT_SO) bench/bench.php
 	$(PHP_BIN) -d opcache.enable_cli=1 -d extension=$(EXT_SO) bench/validate_bench.php
+	$(PHP_BIN) bench/validate_instructions.php
 	$(PHP_BIN) -d extension=$(EXT_SO) bench/worst_case.php
 
 demo: build
