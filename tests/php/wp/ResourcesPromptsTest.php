@@ -153,7 +153,7 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 	/**
 	 * @return array<string, array{0: mixed, 1: string|null, 2: array<string, string>}>
 	 */
-	public function result_shapes(): array {
+	public static function result_shapes(): array {
 		$binary = "\x89PNG\r\n\x1a\n\x00\xff";
 		return array(
 			'string'            => array( 'hello', null, array( 'mimeType' => 'text/plain', 'text' => 'hello' ) ),
@@ -242,7 +242,7 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 	/**
 	 * @return array<string, array{0: string}>
 	 */
-	public function hostile_uris(): array {
+	public static function hostile_uris(): array {
 		return array(
 			'other path'          => array( 'wordpress://posts/1/extra/2' ),
 			'NUL byte encoded'    => array( 'wordpress://posts/%00' ),
@@ -340,7 +340,7 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 	/**
 	 * @return array<string, array{0: mixed, 1: list<array<string, mixed>>}>
 	 */
-	public function prompt_shapes(): array {
+	public static function prompt_shapes(): array {
 		$image    = array( 'type' => 'image', 'data' => self::PNG, 'mimeType' => 'image/png' );
 		$resource = array( 'type' => 'resource', 'resource' => array( 'uri' => 'wordpress://x', 'mimeType' => 'text/plain', 'text' => 'embedded' ) );
 		$text     = static fn( string $t, string $role = 'user' ) => array( 'role' => $role, 'content' => array( 'type' => 'text', 'text' => $t ) );
