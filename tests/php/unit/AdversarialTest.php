@@ -459,6 +459,7 @@ final class AdversarialTest extends TestCase {
 	 *
 	 * @group slow-under-valgrind
 	 */
+	#[\PHPUnit\Framework\Attributes\Group( 'slow-under-valgrind' )]
 	public function test_an_11_mb_pattern_is_refused_in_bounded_memory(): void {
 		$this->child(
 			self::WHICH . '

@@ -51,6 +51,7 @@ final class GzipBodyTest extends TestCase {
 	}
 
 	/** @dataProvider accept_encodings */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'accept_encodings' )]
 	public function test_accept_encoding_is_read_as_rfc_9110_says( string $header, bool $takes_gzip ): void {
 		$this->assertSame( $takes_gzip, GzipBody::accepts_gzip( $header ), $header );
 	}
@@ -67,6 +68,7 @@ final class GzipBodyTest extends TestCase {
 	}
 
 	/** @dataProvider messages */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'messages' )]
 	public function test_the_gzip_member_decodes_to_the_plain_text( \Closure $message, string $tools ): void {
 		$compressions = 0;
 		$value        = $message( $this->compressed( $tools, $compressions ) );

@@ -28,6 +28,7 @@ final class ParityTest extends TestCase {
 	 *
 	 * @dataProvider unreadable_schemas
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'unreadable_schemas' )]
 	public function test_a_schema_core_cannot_read_is_refused_alike( $value, array $schema, bool $core_throws, string $message ): void {
 		if ( $core_throws ) {
 			try {
@@ -113,6 +114,7 @@ final class ParityTest extends TestCase {
 	 *
 	 * @group slow-under-valgrind
 	 */
+	#[\PHPUnit\Framework\Attributes\Group( 'slow-under-valgrind' )]
 	public function test_strict_lists_agree_on_generated_schemas_with_references(): void {
 		mt_srand( 20261204 );
 		$types   = array( 'string', 'integer', 'number', 'boolean', 'array', 'object', 'null' );
@@ -218,6 +220,7 @@ final class ParityTest extends TestCase {
 	 *
 	 * @group slow-under-valgrind
 	 */
+	#[\PHPUnit\Framework\Attributes\Group( 'slow-under-valgrind' )]
 	public function test_every_keyword_with_every_kind_of_value_agrees(): void {
 		$types = array( null, 'string', 'integer', 'number', 'array', 'object', 'boolean', array( 'string', 'null' ) );
 		foreach ( array( 'standard', 'strict' ) as $profile ) {
@@ -242,6 +245,7 @@ final class ParityTest extends TestCase {
 	 *
 	 * @group slow-under-valgrind
 	 */
+	#[\PHPUnit\Framework\Attributes\Group( 'slow-under-valgrind' )]
 	public function test_random_keyword_combinations_agree(): void {
 		mt_srand( 20261204 );
 		$values = self::probe_values();

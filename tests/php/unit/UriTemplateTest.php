@@ -66,6 +66,7 @@ final class UriTemplateTest extends TestCase {
 	 *
 	 * @group slow-under-valgrind
 	 */
+	#[\PHPUnit\Framework\Attributes\Group( 'slow-under-valgrind' )]
 	public function test_hostile_uris_never_throw_warn_or_take_long(): void {
 		$templates = array(
 			UriTemplate::parse( 'x://{a}-{b}-{c}-{d}-{e}-{f}z{g}' ),

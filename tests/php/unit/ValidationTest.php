@@ -235,6 +235,7 @@ final class ValidationTest extends TestCase {
 	 *
 	 * @dataProvider strict_applicator_cases
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'strict_applicator_cases' )]
 	public function test_strict_annotations_dependents_and_anchors( $value, array $schema, array $expected ): void {
 		$this->assertSame( $expected, self::pairs( Contract::validate( $value, $schema, 'strict' ) ) );
 	}

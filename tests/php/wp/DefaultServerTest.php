@@ -92,6 +92,7 @@ final class DefaultServerTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider refused_abilities
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'refused_abilities' )]
 	public function test_get_info_and_execute_refuse_hidden_or_missing_abilities( string $ability, string $code ): void {
 		foreach ( array( 'mcp-adapter-get-ability-info', 'mcp-adapter-execute-ability' ) as $tool ) {
 			$result = $this->call_tool( self::DEFAULT_ROUTE, $this->session(), $tool, array( 'ability_name' => $ability ) );

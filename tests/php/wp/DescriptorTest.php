@@ -53,6 +53,7 @@ final class DescriptorTest extends AbstractMcpTest {
 	 *
 	 * @dataProvider sanitizer_cases
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'sanitizer_cases' )]
 	public function test_name_sanitizer_matches_the_reference( string $input, string|false $expected ): void {
 		$actual = NameSanitizer::sanitize( $input );
 		if ( false === $expected ) {
@@ -141,6 +142,7 @@ final class DescriptorTest extends AbstractMcpTest {
 	 *
 	 * @dataProvider annotation_cases
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'annotation_cases' )]
 	public function test_annotation_mapper_matches_the_reference( array $annotations, array $expected ): void {
 		$this->assertSame( $expected, AnnotationMapper::map_tool( $annotations ) );
 	}

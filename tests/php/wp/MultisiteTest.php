@@ -24,6 +24,7 @@ use McpNative\Plugin\Uninstaller;
 /**
  * @group multisite
  */
+#[\PHPUnit\Framework\Attributes\Group( 'multisite' )]
 final class MultisiteTest extends TestCase {
 
 	use ConcurrentHttp;

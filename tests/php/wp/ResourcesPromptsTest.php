@@ -172,6 +172,7 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 	 * @dataProvider result_shapes
 	 * @param array<string, string> $expected
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'result_shapes' )]
 	public function test_resources_read_turns_every_result_shape_into_contents( mixed $returns, ?string $mime, array $expected ): void {
 		$this->resource( 'mcpn-rp/thing', array_filter( array( 'uri' => 'wordpress://thing', 'mimeType' => $mime ) ), $returns );
 		$session = $this->serve( array( 'resources' => array( 'mcpn-rp/thing' ) ) );
@@ -260,6 +261,7 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider hostile_uris
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'hostile_uris' )]
 	public function test_hostile_uris_are_not_found_and_run_nothing( string $uri ): void {
 		$this->resource( 'mcpn-rp/post', array( 'uri' => 'wordpress://posts/{id}' ), 'ran', array( 'input_schema' => array( 'type' => 'object', 'properties' => array( 'id' => array( 'type' => 'string' ) ) ) ) );
 		$session = $this->serve( array( 'resources' => array( 'mcpn-rp/post' ) ) );
@@ -364,6 +366,7 @@ final class ResourcesPromptsTest extends AbstractMcpTest {
 	 * @dataProvider prompt_shapes
 	 * @param list<array<string, mixed>> $expected
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'prompt_shapes' )]
 	public function test_prompts_get_normalises_every_shape_the_adapter_accepts( mixed $returns, array $expected ): void {
 		$this->prompt( 'mcpn-rp/shape', $returns, array( 'description' => 'Shape test' ) );
 		$session = $this->serve( array( 'prompts' => array( 'mcpn-rp/shape' ) ) );

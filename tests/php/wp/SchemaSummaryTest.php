@@ -38,6 +38,7 @@ final class SchemaSummaryTest extends TestCase {
 	 * @dataProvider type_labels
 	 * @param array<string, mixed> $schema
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'type_labels' )]
 	public function test_type_label( array $schema, string $label ): void {
 		$this->assertSame( $label, SchemaSummary::type_label( $schema ) );
 	}

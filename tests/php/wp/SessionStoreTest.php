@@ -41,6 +41,7 @@ final class SessionStoreTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider long_names
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'long_names' )]
 	public function test_a_long_client_name_is_cut_without_splitting_a_character( string $name ): void {
 		$response = $this->post(
 			self::DEFAULT_ROUTE,

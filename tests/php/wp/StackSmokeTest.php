@@ -62,6 +62,7 @@ final class StackSmokeTest extends TestCase {
 	/**
 	 * @depends test_writes_are_visible_inside_the_test
 	 */
+	#[\PHPUnit\Framework\Attributes\Depends( 'test_writes_are_visible_inside_the_test' )]
 	public function test_previous_test_was_rolled_back( int $id ): void {
 		global $wpdb;
 		$this->assertSame( '0', $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE ID = %d", $id ) ) );
@@ -85,6 +86,7 @@ final class StackSmokeTest extends TestCase {
 	/**
 	 * @depends test_hooks_and_tables_made_by_a_test
 	 */
+	#[\PHPUnit\Framework\Attributes\Depends( 'test_hooks_and_tables_made_by_a_test' )]
 	public function test_hooks_and_superglobals_are_restored_afterwards(): void {
 		$this->assertSame( 'default', apply_filters( 'mcp_native_smoke_test_filter', 'default' ) );
 		$this->assertArrayNotHasKey( 'mcpn_smoke', $_GET );
@@ -127,6 +129,8 @@ final class StackSmokeTest extends TestCase {
 	 * @depends test_register_test_ability_with_a_flattened_schema
 	 * @depends test_in_abilities_init_allows_the_public_api
 	 */
+	#[\PHPUnit\Framework\Attributes\Depends( 'test_register_test_ability_with_a_flattened_schema' )]
+	#[\PHPUnit\Framework\Attributes\Depends( 'test_in_abilities_init_allows_the_public_api' )]
 	public function test_test_abilities_are_gone_afterwards(): void {
 		$this->assertFalse( wp_has_ability( 'mcp-native-tests/tmp-triple' ) );
 		$this->assertFalse( wp_has_ability( 'mcp-native-tests/tmp-hello' ) );

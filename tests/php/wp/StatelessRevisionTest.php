@@ -147,6 +147,7 @@ final class StatelessRevisionTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider invalid_meta_cases
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'invalid_meta_cases' )]
 	public function test_missing_or_malformed_meta_is_invalid_params_with_400( mixed $meta, string $expected ): void {
 		$error = $this->assertRpcError( $this->modern( 'server/discover', array( '_meta' => $meta ), array(), 101 ), 400, -32602, $expected, 101 );
 		$this->assertStringStartsWith( 'Invalid params', $error['message'] );
@@ -184,6 +185,7 @@ final class StatelessRevisionTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider header_mismatch_cases
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'header_mismatch_cases' )]
 	public function test_standard_headers_must_match_the_body( string $method, array $params, array $headers, string $expected ): void {
 		$this->assertRpcError( $this->modern( $method, $params, $headers, 302 ), 400, -32020, $expected, 302 );
 	}
@@ -207,6 +209,7 @@ final class StatelessRevisionTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider parameter_header_cases
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'parameter_header_cases' )]
 	public function test_arguments_declared_with_x_mcp_header_must_be_mirrored( ?string $header, bool $accepted ): void {
 		$this->register_test_ability(
 			'mcpn-test/regional',
@@ -264,6 +267,7 @@ final class StatelessRevisionTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider methods_of_the_old_revision_only
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'methods_of_the_old_revision_only' )]
 	public function test_handshake_methods_and_unknown_methods_are_404_method_not_found( string $method ): void {
 		$this->assertRpcError( $this->modern( $method, array(), array(), 500 ), 404, -32601, $method, 500 );
 	}

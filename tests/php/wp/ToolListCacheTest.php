@@ -152,6 +152,7 @@ final class ToolListCacheTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider changes
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'changes' )]
 	public function test_every_change_of_what_the_list_is_made_of_shows_at_once( \Closure $change ): void {
 		$this->listed();
 		$kept = $this->listed();

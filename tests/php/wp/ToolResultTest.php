@@ -70,6 +70,7 @@ final class ToolResultTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider wrapped_values
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'wrapped_values' )]
 	public function test_non_object_results_are_wrapped( mixed $value, string $structured_wire ): void {
 		$this->register_test_ability( 'mcpn-test/returns', array( 'execute_callback' => static fn() => $value ) );
 		$session  = $this->serve_one( 'mcpn-test/returns' );
@@ -306,6 +307,7 @@ final class ToolResultTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider bad_calls
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'bad_calls' )]
 	public function test_malformed_calls_are_invalid_params( array|null $params, string $message ): void {
 		$session = $this->initialize();
 		$this->assertRpcError( $this->request( self::DEFAULT_ROUTE, $session, 'tools/call', $params, 9 ), 200, -32602, $message, 9 );

@@ -52,6 +52,7 @@ final class TransportTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider version_cases
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'version_cases' )]
 	public function test_initialize_version_negotiation( ?string $requested, string $answered ): void {
 		$params   = null === $requested ? new \stdClass() : array( 'protocolVersion' => $requested );
 		$response = $this->post( self::DEFAULT_ROUTE, array( 'jsonrpc' => '2.0', 'id' => 'init', 'method' => 'initialize', 'params' => $params ) );
@@ -206,6 +207,7 @@ final class TransportTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider protocol_header_cases
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'protocol_header_cases' )]
 	public function test_protocol_version_header( string $header, int $status ): void {
 		$session  = $this->initialize();
 		$response = $this->post(
@@ -249,6 +251,7 @@ final class TransportTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider malformed_bodies
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'malformed_bodies' )]
 	public function test_malformed_bodies_get_json_rpc_errors( string $body, int $code, mixed $id = null ): void {
 		$response = $this->post( self::DEFAULT_ROUTE, $body );
 		// The id is echoed when it could be read, null otherwise.

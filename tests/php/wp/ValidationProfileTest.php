@@ -346,6 +346,7 @@ final class ValidationProfileTest extends AbstractMcpTest {
 	/**
 	 * @dataProvider boolean_strings
 	 */
+	#[\PHPUnit\Framework\Attributes\DataProvider( 'boolean_strings' )]
 	public function test_standard_accepts_each_common_boolean_string( string $sent, bool $expected ): void {
 		$result = $this->call( self::STANDARD_ROUTE, 'mcpn-profile-publish', array( 'dry_run' => $sent, 'posts' => array() ) );
 		$this->assertFalse( $result['isError'], $result['content'][0]['text'] );
