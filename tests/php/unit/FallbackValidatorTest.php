@@ -75,6 +75,31 @@ PHP;
 		$this->assertSame( "standard:[\"uniqueItems\"]\nstrict:[\"uniqueItems\"]\n", $r['stdout'] );
 	}
 
+	/**
+	 * The member names' path tokens kept between calls stay bounded: a 5 000-member object's
+	 * names are not all kept (only one at a time, as before), a small object's are learnt at
+	 * once, and the paths are right either way.
+	 */
+	public function test_kept_path_tokens_stay_bounded_and_paths_right(): void {
+		$kept       = Closure::bind( static fn() => Validator::$tokens, null, Validator::class );
+		$properties = array();
+		$value      = array();
+		for ( $i = 0; $i < 5000; $i++ ) {
+			$properties[ "p$i" ] = array( 'type' => 'string' );
+			$value[ "p$i" ]      = $i;
+		}
+		$violations = Validator::validate( $value, array( 'type' => 'object', 'properties' => $properties ) );
+		$this->assertCount( 101, $violations ); // 100, then `truncated`
+		$this->assertSame( array( '/p0', '/p1' ), array_column( array_slice( $violations, 0, 2 ), 'path' ) );
+		$this->assertLessThanOrEqual( 1024, count( $kept() ) );
+
+		$small = array( 'type' => 'object', 'properties' => array( 'a' => array( 'type' => 'string' ), 'b/c' => array( 'type' => 'string' ), 'd' => array( 'type' => 'string' ) ) );
+		$this->assertSame( array( '/a', '/d' ), array_column( Validator::validate( array( 'a' => 1, 'd' => 2 ), $small ), 'path' ) );
+		$this->assertSame( array( 'a', 'd' ), array_values( array_intersect( array( 'a', 'd' ), array_keys( $kept() ) ) ), 'a plain object\'s names are kept at once' );
+		$this->assertSame( array( '/a', '/b~1c', '/d' ), array_column( Validator::validate( array( 'a' => 1, 'b/c' => 2, 'd' => 3 ), $small ), 'path' ) );
+		$this->assertLessThanOrEqual( 1024, count( $kept() ) );
+	}
+
 	public function test_violations_are_capped_with_the_exact_total(): void {
 		$value = array_fill( 0, 1000, 'not an integer' );
 		foreach ( array( 'standard', 'strict' ) as $profile ) {

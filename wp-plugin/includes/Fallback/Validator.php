@@ -62,7 +62,7 @@ final class Validator {
 	private const COMPARED_DEPTH = 4096;
 	/** Value nodes the uniqueItems pre-check may visit (shared sub-arrays make 2^n paths). */
 	private const WORK_BUDGET = 4000000;
-	/** Member-name tokens token() keeps, at most (past that it starts again, or keeps one larger object's names). */
+	/** Member-name tokens token() keeps, at most. */
 	private const KEPT_TOKENS = 1024;
 
 	/** @var array<string,string> member name => its JSON Pointer token (names recur: every row of a batch has the same) */
@@ -317,19 +317,20 @@ final class Validator {
 
 	/**
 	 * JsonPointer::token( $name ), kept for the next time the name comes. Where `$object`'s names
-	 * are all their own tokens (`$plain`), all are kept at once: a request's first validation
-	 * learns an object's names in one step rather than one a member.
+	 * are all their own tokens (`$plain`) and fit in what is kept, all are kept at once: a
+	 * request's first validation learns an object's names in one step rather than one a member.
 	 */
 	private static function token( array $object, string $name, bool $plain ): string {
-		$learnt = $plain ? \array_keys( $object ) : array( $name );
-		if ( \count( self::$tokens ) + \count( $learnt ) > self::KEPT_TOKENS ) {
+		$all = $plain && \count( $object ) <= self::KEPT_TOKENS;
+		if ( \count( self::$tokens ) + ( $all ? \count( $object ) : 1 ) > self::KEPT_TOKENS ) {
 			self::$tokens = array();
 		}
-		if ( $plain ) {
-			self::$tokens += \array_combine( $learnt, $learnt ); // (integer names are never looked up)
+		if ( $all ) {
+			$names         = \array_keys( $object );
+			self::$tokens += \array_combine( $names, $names ); // (integer names are never looked up)
 			return $name;
 		}
-		return self::$tokens[ $name ] = JsonPointer::token( $name );
+		return self::$tokens[ $name ] = $plain ? $name : JsonPointer::token( $name );
 	}
 
 	/** One keyword of a node whose type holds, asked of core with the keywords it reads along. */
