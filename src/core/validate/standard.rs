@@ -792,14 +792,20 @@ pub fn sanitize<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Resu
     let mut eff = eff.clone();
     if let Some(branches) = &n.any_of {
         let m = branches.iter().find(|b| verdict(v, b, &eff, depth)).ok_or(())?;
-        let m_ty = branch_type(m, &eff).clone();
-        if !eff.is_set() {
-            eff = m.ty.clone();
-        }
-        let s = sanitize(v, m, &m_ty, depth + 1)?;
+        let s = sanitize_by_branch(v, m, &mut eff, depth)?;
         return sanitize_after_any(&s, n, &eff, depth);
     }
     sanitize_after_any(v, n, &eff, depth)
+}
+
+/// `v` sanitized by the anyOf/oneOf branch `m` it matched, read by the type core gives `m` (its
+/// own, else the node's `eff` as it is now); an untyped node then takes `m`'s type, as core does.
+fn sanitize_by_branch<'a, V: View<'a>>(v: V, m: &Node, eff: &mut Ty, depth: usize) -> Result<PVal, ()> {
+    let m_ty = branch_type(m, eff).clone();
+    if !eff.is_set() {
+        *eff = m.ty.clone();
+    }
+    sanitize(v, m, &m_ty, depth + 1)
 }
 
 fn sanitize_after_any<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Result<PVal, ()> {
@@ -818,12 +824,7 @@ fn sanitize_after_any<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -
         if count != 1 {
             return Err(());
         }
-        let m = found.unwrap();
-        let m_ty = branch_type(m, &eff).clone();
-        if !eff.is_set() {
-            eff = m.ty.clone();
-        }
-        let s = sanitize(v, m, &m_ty, depth + 1)?;
+        let s = sanitize_by_branch(v, found.unwrap(), &mut eff, depth)?;
         return sanitize_typed(&s, n, &eff, depth);
     }
     sanitize_typed(v, n, &eff, depth)

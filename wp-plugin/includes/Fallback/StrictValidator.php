@@ -858,14 +858,17 @@ final class StrictValidator {
 		return null !== $this->matching( $v, $schema, $depth, $child );
 	}
 
-	/** What `$schema` evaluated of `$v` when `$v` matches it (see NOTHING), else null. */
-	private function matching( $v, $schema, int $depth, bool $child = false ): ?array {
+	/**
+	 * What `$schema` evaluated of `$v` when `$v` matches it (see NOTHING), else null; `$found`:
+	 * how many violations it found (kept apart from this validation's).
+	 */
+	private function matching( $v, $schema, int $depth, bool $child = false, ?int &$found = null ): ?array {
 		$saved        = $this->errors;
 		$this->errors = new Violations();
 		$evaluated    = $child ? $this->child( $v, $schema, '', $depth ) : $this->node( $v, $schema, '', $depth );
-		$ok           = 0 === $this->errors->count();
+		$found        = $this->errors->count();
 		$this->errors = $saved;
-		return $ok ? $evaluated : null;
+		return 0 === $found ? $evaluated : null;
 	}
 
 	/** node() for a member or item: a `$ref` met again below it is progress, not a cycle. */
@@ -1306,13 +1309,8 @@ final class StrictValidator {
 				$this->fail( $path, 'falseSchema', "$who is not allowed." ); // once of the object, as of a `false` schema: no name is allowed
 			} else {
 				foreach ( array_keys( $props ) as $name ) {
-					$name = (string) $name;
 					// one violation for each the name's own schema finds, as the crate reports them
-					$saved        = $this->errors;
-					$this->errors = new Violations();
-					$this->child( $name, $s->propertyNames, '', $depth + 1 );
-					$found        = $this->errors->count();
-					$this->errors = $saved;
+					$this->matching( (string) $name, $s->propertyNames, $depth + 1, true, $found );
 					for ( ; $found > 0; $found-- ) {
 						$this->fail( $path, 'propertyNames', "$who does not satisfy propertyNames." );
 					}
