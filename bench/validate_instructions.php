@@ -15,16 +15,23 @@
  *   php bench/validate_instructions.php        (needs valgrind; about a minute)
  */
 
-if ( isset( $argv[1] ) && '--run' === $argv[1] ) {
-	// One counted run: case $argv[2], side $argv[3], $argv[4] calls. Without the cycle collector,
-	// whose runs come at thresholds that move with what ran before (the count of a side would
-	// depend on the other code loaded).
+$counted_run = isset( $argv[1] ) && '--run' === $argv[1];
+if ( $counted_run ) {
+	// without the cycle collector, whose runs come at thresholds that move with what ran before
+	// (the count of a side would depend on the other code loaded)
 	gc_disable();
-	require dirname( __DIR__ ) . '/wp-plugin/includes/Contract.php';
-	require dirname( __DIR__ ) . '/tests/validation/wp-core.php';
-	mcp_native_load_wp_core();
-	set_error_handler( static fn() => true );
-	[ $cases, $forget, $forget_tokens ] = require __DIR__ . '/validate_cases.php';
+}
+require dirname( __DIR__ ) . '/wp-plugin/includes/Contract.php';
+require dirname( __DIR__ ) . '/tests/validation/wp-core.php';
+if ( null === mcp_native_load_wp_core() ) {
+	fwrite( STDERR, "validate_instructions: WordPress 7.1 not found (scripts/install-deps.sh, or MCP_NATIVE_WP_DIR)\n" );
+	exit( 1 );
+}
+set_error_handler( static fn() => true );
+[ $cases, $forget, $forget_tokens ] = require __DIR__ . '/validate_cases.php';
+
+if ( $counted_run ) {
+	// One counted run: case $argv[2], side $argv[3], $argv[4] calls.
 	[ , $schema, $value ] = $cases[ (int) $argv[2] ];
 	$calls                = (int) $argv[4];
 	switch ( $argv[3] ) {
@@ -49,18 +56,10 @@ if ( isset( $argv[1] ) && '--run' === $argv[1] ) {
 	exit( 0 );
 }
 
-require dirname( __DIR__ ) . '/wp-plugin/includes/Contract.php';
-require dirname( __DIR__ ) . '/tests/validation/wp-core.php';
-if ( null === mcp_native_load_wp_core() ) {
-	fwrite( STDERR, "validate_instructions: WordPress 7.1 not found (scripts/install-deps.sh, or MCP_NATIVE_WP_DIR)\n" );
-	exit( 1 );
-}
 if ( '' === trim( (string) shell_exec( 'command -v valgrind' ) ) ) {
 	echo "validate_instructions: skipped (valgrind is not installed: apt-get install valgrind)\n";
 	exit( 0 );
 }
-set_error_handler( static fn() => true );
-[ $cases ] = require __DIR__ . '/validate_cases.php';
 
 /** Instructions callgrind counts for one run of `$calls` calls. */
 function mcp_native_count_instructions( int $case, string $side, int $calls ): int {
