@@ -249,7 +249,7 @@ $mcpn_path = rawurldecode( (string) parse_url( $_SERVER['REQUEST_URI'] ?? '/', P
 if ( '' === $mcpn_path || false !== strpos( $mcpn_path, "\0" ) ) {
 	$mcpn_path = '/';
 }
-if ( preg_match( '#(^|/)\.#', $mcpn_path ) ) { // dot files and dirs (.mcp-native/) are private
+if ( preg_match( '#(^|/)\.(?!well-known/)#', $mcpn_path ) ) { // dot files and dirs (.mcp-native/) are private; /.well-known/ goes to WordPress (OAuth discovery)
 	http_response_code( 404 );
 	header( 'Content-Type: application/json; charset=UTF-8' );
 	echo '{"code":"not_found","message":"Not found.","data":{"status":404}}';
@@ -666,6 +666,7 @@ http {
         listen 127.0.0.1:$port;
         root $dir;
         index index.php;
+        location ~ /\.well-known/ { try_files \$uri /index.php?\$args; }
         location ~ /\. { default_type application/json; return 404 '{"code":"not_found","message":"Not found.","data":{"status":404}}'; }
 $( [ -f "$dir/.mcp-native/network.php" ] && printf '%s\n' \
         'if (!-e $request_filename) { rewrite ^/[_0-9a-zA-Z-]+(/wp-(admin|includes|content).*)$ $1 last; rewrite ^/[_0-9a-zA-Z-]+(/[^/]+\.php)$ $1 last; }' )

@@ -32,6 +32,11 @@
  *   filter mcp_native_session_ttl( DAY_IN_SECONDS )          idle lifetime of a session (seconds)
  *   filter mcp_native_max_sessions_per_user( 32 )
  *   filter mcp_native_max_body_bytes( 4 MiB )                larger request bodies get 413
+ *
+ * OAuth 2.1 for hosted clients (docs/OAUTH.md):
+ *   filter mcp_native_oauth_settings( array( 'enabled', 'cimd', 'dcr' ) )  the owner's switches (Tools → MCP Connections)
+ *   filter mcp_native_oauth_access_ttl( HOUR_IN_SECONDS )   filter mcp_native_oauth_refresh_ttl( 30 * DAY_IN_SECONDS )
+ *   filter mcp_native_oauth_client_ip( REMOTE_ADDR )         the address rate limits count by
  */
 
 declare(strict_types=1);

@@ -29,6 +29,7 @@ final class Plugin {
 		self::$booted = true;
 		add_action( 'rest_api_init', array( self::class, 'register_servers' ) );
 		HttpTransport::hook_into_rest_api();
+		OAuth\OAuth::boot();
 	}
 
 	/**

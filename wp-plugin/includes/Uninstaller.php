@@ -16,7 +16,8 @@ use McpNative\Plugin\Session\SessionStore;
  * transients (the site identity, the request-state secret, the fallback's tools/list rows,
  * cancellation records, the accelerator's verdicts, throttled log marks) start with
  * `mcp_native_`, and session records are user meta starting with SessionStore::META_PREFIX (on
- * a network, followed by the site's id). Deleting the plugin removes them on every site of the
+ * a network, followed by the site's id); OAuth clients, grants and tokens are in the network's
+ * `{base_prefix}mcp_native_oauth_*` tables. Deleting the plugin removes them on every site of the
  * network. Nothing else is touched: the abilities belong to the plugins that registered them.
  */
 final class Uninstaller {
@@ -33,6 +34,8 @@ final class Uninstaller {
 		} else {
 			self::delete_options();
 		}
+		OAuth\Schema::drop(); // Clients, grants and tokens of every site: the tables are the network's.
+		wp_clear_scheduled_hook( OAuth\OAuth::CLEANUP_HOOK );
 		global $wpdb;
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( SessionStore::META_PREFIX ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		// User meta is cached per user; a persistent object cache would otherwise keep the rows.

@@ -132,7 +132,7 @@ final class ErrorFactory {
 		);
 	}
 
-	public static function unauthorized( string $message = 'Unauthorized: authentication required (use an application password over Basic auth, or a cookie with a REST nonce)' ): JsonRpcError {
+	public static function unauthorized( string $message = 'Unauthorized: authentication required (an OAuth access token, an application password over Basic auth, or a cookie with a REST nonce)' ): JsonRpcError {
 		return new JsonRpcError( ErrorCode::UNAUTHORIZED, $message, 401 );
 	}
 

@@ -13,6 +13,7 @@ use McpNative\Plugin\ArgumentProfile;
 use McpNative\Plugin\Contract;
 use McpNative\Plugin\JsonPointer;
 use McpNative\Plugin\Logger;
+use McpNative\Plugin\OAuth\Scope;
 
 /**
  * normalize → profile (coercions) → validate → permission → execute → map errors, with the input
@@ -74,6 +75,7 @@ final class AbilityInvoker {
 	 * @param mixed $input Input in the ability's own schema shape, as the client sent it.
 	 */
 	public function invoke( \WP_Ability $ability, mixed $input ): mixed {
+		Scope::assert_may_run( $ability ); // An OAuth token's scope narrows what its user may run.
 		$schema = $ability->get_input_schema();
 		// Without an input schema the ability takes no input: undescribed arguments are ignored.
 		$input = array() === $schema ? null : Contract::normalize_arguments( $schema, $input );

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Tools;
 
+use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\SchemaEncoder;
 
 /**
@@ -66,6 +67,8 @@ final class CallbackTool extends Tool {
 		}
 		try {
 			$result = ( $this->handler )( $arguments );
+		} catch ( JsonRpcError $e ) {
+			throw $e; // A protocol answer (an OAuth scope refusal), not a failure of the tool.
 		} catch ( \Throwable $e ) {
 			$result = InternalError::logged( 'tool_exception', sprintf( 'Tool "%s"', $this->name ), InternalError::detail( $e ) );
 		}

@@ -17,6 +17,7 @@ use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Logger;
+use McpNative\Plugin\OAuth\BearerAuth;
 use McpNative\Plugin\Plugin;
 use McpNative\Plugin\Protocol\Dispatcher;
 use McpNative\Plugin\Protocol\RequestMeta;
@@ -76,11 +77,22 @@ final class HttpTransport {
 				try {
 					return $this->process( $request, $stream );
 				} catch ( JsonRpcError $error ) {
-					return $stream?->is_open() ? $stream->finish( $error->to_response() ) : self::error_response( $error );
+					return $stream?->is_open() ? $stream->finish( $error->to_response() ) : $this->challenged( self::error_response( $error ), $error );
 				}
 			},
 			static fn() => $stream?->is_open() ? $stream->finish( ErrorFactory::internal_error( self::readable_id( $request ) )->to_response() ) : self::error_response( ErrorFactory::internal_error() )
 		)[0];
+	}
+
+	/**
+	 * A 403 for a token whose scope does not cover the call carries the challenge that lets the
+	 * client ask for more (RFC 6750 §3.1, MCP's step-up authorization).
+	 */
+	private function challenged( \WP_REST_Response $response, JsonRpcError $error ): \WP_REST_Response {
+		if ( 403 === $error->http_status && is_array( $error->data ) && 'insufficient_scope' === ( $error->data['oauth_error'] ?? null ) ) {
+			$response->header( 'WWW-Authenticate', BearerAuth::challenge( $this->server, 'insufficient_scope' ) );
+		}
+		return $response;
 	}
 
 	/**
@@ -195,7 +207,7 @@ final class HttpTransport {
 		}
 		$response = self::error_response( $error->with_id( self::readable_id( $request ) ) );
 		if ( 401 === $error->http_status ) {
-			$response->header( 'WWW-Authenticate', 'Basic realm="WordPress MCP"' );
+			$response->header( 'WWW-Authenticate', BearerAuth::challenge( $server ) );
 		}
 		return $response;
 	}
@@ -289,7 +301,7 @@ final class HttpTransport {
 		$error_data = ( is_array( $data ) && isset( $data['code'] ) && is_string( $data['code'] ) ) ? array( 'wp_code' => $data['code'] ) : null;
 		$response->set_data( ( new JsonRpcError( $code, $message, $status, $error_data, self::readable_id( $request ) ) )->to_response() );
 		if ( 401 === $status ) {
-			$response->header( 'WWW-Authenticate', 'Basic realm="WordPress MCP"' );
+			$response->header( 'WWW-Authenticate', BearerAuth::challenge( Plugin::server_for( $request ) ) );
 		}
 		return $response;
 	}
