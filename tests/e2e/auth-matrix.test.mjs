@@ -111,7 +111,7 @@ test('unauthenticated: 401 JSON-RPC -32010 on every method, no session, nothing 
     for (const [what, body, sessionId] of requests) {
       const r = await http(url, { auth: false, body, sessionId, protocolVersion: admin.protocolVersion });
       assertJsonRpcError(r, 401, -32010, `${url} ${what} without credentials`);
-      assert.match(r.headers.get('www-authenticate') ?? '', /^Basic /, 'WWW-Authenticate: Basic');
+      assert.match(r.headers.get('www-authenticate') ?? '', /^Bearer resource_metadata="http[^"]+", scope="mcp:read mcp:write"$/, 'WWW-Authenticate: the OAuth challenge (RFC 9728)');
       assertNoLeak(r, what);
       assert.equal(r.json.id, body.id, `${what}: the refusal names the request it answers`);
       bodies.add(JSON.stringify({ ...r.json, id: null }));

@@ -23,7 +23,8 @@ final class AuthTest extends AbstractMcpTest {
 	public function test_anonymous_gets_401_json_with_www_authenticate(): void {
 		$response = $this->post( self::DEFAULT_ROUTE, self::INIT );
 		$this->assertRpcError( $response, 401, -32010, 'Unauthorized' );
-		$this->assertStringStartsWith( 'Basic', $response->get_headers()['WWW-Authenticate'] ?? '' );
+		// OAuth (on by default) names where a client learns how to get a token (RFC 9728 §5.1).
+		$this->assertStringStartsWith( 'Bearer resource_metadata="', $response->get_headers()['WWW-Authenticate'] ?? '' );
 		$this->assertArrayNotHasKey( 'Mcp-Session-Id', $response->get_headers() );
 
 		foreach ( array( 'GET', 'DELETE' ) as $method ) {

@@ -68,3 +68,6 @@ global $wpdb, $wp, $wp_query, $wp_the_query, $wp_rewrite, $wp_roles, $wp_locale,
 require MCP_NATIVE_TESTS_WP_DIR . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 require_once __DIR__ . '/TestCase.php';
+
+// The OAuth tables are made once, before any test's transaction (DDL would commit it).
+\McpNative\Plugin\OAuth\Schema::ensure();

@@ -155,6 +155,9 @@ final class Clients {
 		if ( null !== $row && 'cimd' === $row['kind'] && (int) $row['expires_at'] > time() ) {
 			return self::client( $row );
 		}
+		if ( ! self::public_host( $url ) ) {
+			return self::error( 'invalid_client', 'The client metadata document could not be fetched: its host is a private or reserved address.' );
+		}
 		$response = wp_safe_remote_get(
 			$url,
 			array(
@@ -213,6 +216,22 @@ final class Clients {
 			return 'Only public clients (token_endpoint_auth_method "none") may use a metadata document here.';
 		}
 		return null;
+	}
+
+	/**
+	 * Whether a URL's host is a public address. WordPress's own check (inside
+	 * wp_safe_remote_get()) refuses loopback and private ranges but lets link-local ones such as a
+	 * cloud's metadata address (169.254.169.254) through; PHP's filter refuses every private and
+	 * reserved range. A host the site declares external with WordPress's filter is trusted.
+	 */
+	private static function public_host( string $url ): bool {
+		$host = (string) wp_parse_url( $url, PHP_URL_HOST );
+		/** This filter is documented in wp-includes/http.php */
+		if ( apply_filters( 'http_request_host_is_external', false, $host, $url ) ) {
+			return true;
+		}
+		$ip = false !== filter_var( $host, FILTER_VALIDATE_IP ) ? $host : gethostbyname( $host );
+		return false !== filter_var( $ip, FILTER_VALIDATE_IP, FILTER_FLAG_NO_PRIV_RANGE | FILTER_FLAG_NO_RES_RANGE );
 	}
 
 	private static function cache_seconds( string $cache_control ): int {

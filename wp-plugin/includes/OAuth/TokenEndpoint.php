@@ -101,7 +101,7 @@ final class TokenEndpoint {
 	}
 
 	/**
-	 * refresh_token: rotated; the new pair may narrow the scope, never widen it.
+	 * refresh_token: rotated; the new pair may narrow the scope, never beyond the grant's.
 	 *
 	 * @param array<string, mixed>  $client Client.
 	 * @param array<string, string> $params Request parameters.
@@ -116,11 +116,11 @@ final class TokenEndpoint {
 			return Clients::error( 'invalid_grant', 'The refresh token is unknown, expired, revoked or already used.' );
 		}
 		[ $grant, $binding ] = $spent;
-		$granted             = (string) ( $binding['scope'] ?? $grant->scope );
-		$scope               = $granted;
+		$scope               = (string) ( $binding['scope'] ?? $grant->scope );
 		if ( '' !== ( $params['scope'] ?? '' ) ) {
+			// RFC 6749 §6: at most what the user granted (a narrowed token may get it back).
 			$scope = Scope::normalize( $params['scope'] );
-			if ( '' === $scope || ( Scope::covers_write( $scope ) && ! Scope::covers_write( $granted ) ) ) {
+			if ( '' === $scope || ( Scope::covers_write( $scope ) && ! Scope::covers_write( $grant->scope ) ) ) {
 				return Clients::error( 'invalid_scope', 'A refreshed token cannot have more scope than its grant.' );
 			}
 		}
