@@ -26,7 +26,7 @@ cd "$ROOT"
 log() { printf '[test-e2e] %s\n' "$*" >&2; }
 die() { printf '[test-e2e] ERROR: %s\n' "$*" >&2; exit 1; }
 
-bash scripts/install-deps.sh wp node python
+bash scripts/install-deps.sh wp node python browser   # browser: Chromium for the OAuth consent (oauth-*.test.mjs)
 # shellcheck source=scripts/node-env.sh
 source scripts/node-env.sh
 # shellcheck source=scripts/wp-stack.sh
@@ -65,6 +65,15 @@ trap 'exit 143' TERM
 
 mkdir -p "$RUN"
 rm -rf "$RUN/artifacts"
+# OAuth tests (oauth-*.test.mjs): Debian's Chromium for the consent screen, and a self-signed
+# certificate for 127.0.0.1 that they serve https Client ID Metadata Documents with (the site
+# trusts it for 127.0.0.1 only: fixtures/oauth-loopback.php reads E2E_TLS_CERT).
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+mkdir -p "$RUN/tls"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 30 -subj /CN=127.0.0.1 \
+    -addext subjectAltName=IP:127.0.0.1 -keyout "$RUN/tls/key.pem" -out "$RUN/tls/cert.pem" 2>/dev/null \
+    || die "openssl could not make the test certificate"
+export E2E_TLS_CERT="$RUN/tls/cert.pem" E2E_TLS_KEY="$RUN/tls/key.pem"
 mkdir -p "$RUN/artifacts"
 
 port="$(wp_free_port)"
