@@ -52,7 +52,7 @@ SITE="$RUN/site"
 SUITE_JS="$CONF_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
 SUITE2_DIR="$CONF_DIR/v2"
 SUITE2_JS="$SUITE2_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
-RUNS="${CONFORMANCE_RUNS:-v1-all v2-all v2-required}"
+RUNS="${CONFORMANCE_RUNS:-v1-all v2-all v2-required v2-authorization}"
 EXPECTED="${CONFORMANCE_EXPECTED_FAILURES:-$CONF_DIR/expected-failures.yml}"
 TIMEOUT="${CONFORMANCE_TIMEOUT:-150}"
 SUITE="${CONFORMANCE_SUITE:-all}"
@@ -171,12 +171,37 @@ run_suite() {
     [ "$rc" = 0 ] || RC="$rc"
 }
 
+# The suite's authorization-server scenarios against the site's OAuth server (RFC 8414 metadata, the
+# authorization code grant with PKCE); authorization.mjs does the person's part (log in, approve).
+run_authorization() {
+    local out="$RUN/results/v2-authorization" log_file="$RUN/suite-v2-authorization.log" rc=0 total
+    log "run v2-authorization: conformance authorization --url http://127.0.0.1:$port"
+    ( CONFORMANCE_ADMIN_PASSWORD="$(wp_site_env "$SITE" WP_ADMIN_PASSWORD)" exec setsid timeout --kill-after=5 "$TIMEOUT" \
+        "$NODE22_BIN/node" "$CONF_DIR/authorization.mjs" --suite "$SUITE2_JS" --site "http://127.0.0.1:$port" \
+        --resource "http://127.0.0.1:$port/wp-json/mcp-conformance/mcp" --user "$user" --password-env CONFORMANCE_ADMIN_PASSWORD \
+        --out "$out" --timeout-s "$TIMEOUT" ) > "$log_file" 2>&1 < /dev/null &
+    SUITE_PID=$!
+    wait "$SUITE_PID" || rc=$?
+    SUITE_PID=""
+    sed -n '/^=== SUMMARY ===/,$p' "$log_file" >&2 || true
+    total="$(grep -E '^Total: [0-9]+ passed, [0-9]+ failed' "$log_file" | tail -n 1 || true)"
+    if [ -z "$total" ] || [ "$rc" != 0 ] || ! grep -q '^Total: [0-9]* passed, 0 failed' "$log_file"; then
+        tail -n 40 "$log_file" >&2
+        [ -n "$total" ] || total="Total: 0 passed, 1 failed"
+        [ "$rc" = 0 ] && rc=1
+    fi
+    log "run v2-authorization: exit $rc; $total"
+    TOTALS+="v2-authorization: $total"$'\n'
+    [ "$rc" = 0 ] || RC="$rc"
+}
+
 for r in $RUNS; do
     case "$r" in
         v1-all)      run_suite v1-all "$SUITE_JS" "$EXPECTED" --suite "$SUITE" ;;
         v2-all)      run_suite v2-all "$SUITE2_JS" "$CONF_DIR/expected-failures-2026-all.yml" --suite all ;;
         v2-required) run_suite v2-required "$SUITE2_JS" "$CONF_DIR/expected-failures-2026-required.yml" --requirements 2026-07-28 ;;
-        *) die "unknown run '$r' in CONFORMANCE_RUNS (v1-all, v2-all, v2-required)" ;;
+        v2-authorization) run_authorization ;;
+        *) die "unknown run '$r' in CONFORMANCE_RUNS (v1-all, v2-all, v2-required, v2-authorization)" ;;
     esac
 done
 rc="$RC"

@@ -356,6 +356,15 @@ wp_site_create() {
     wp_db_create "$db" || return 1
     _wps_write_config "$dir" "$db"
     _wps_write_router "$dir"
+    # Outbound HTTP is blocked (WP_HTTP_BLOCK_EXTERNAL): wp-admin's update checks would only log
+    # warnings on every admin page (the consent screen, the admin tests).
+    cat > "$dir/wp-content/mu-plugins/00-test-stack.php" <<'PHP'
+<?php
+// Written by scripts/wp-stack.sh: no update checks on a test site that may not reach the network.
+remove_action( 'admin_init', '_maybe_update_core' );
+remove_action( 'admin_init', '_maybe_update_plugins' );
+remove_action( 'admin_init', '_maybe_update_themes' );
+PHP
     local admin_pass; admin_pass="$(head -c 18 /dev/urandom | base64 | tr -d '\n/+=')"
     cat > "$dir/.mcp-native/site.env" <<ENV
 WP_DIR='$dir'

@@ -50,6 +50,8 @@ final class Consent {
 	 * ends with the redirect), or keeps what the screen will show.
 	 */
 	public static function load(): void {
+		// A page without a menu entry has no title WordPress can look up for <title>.
+		$GLOBALS['title'] = __( 'Authorize an AI client', 'mcp-native' ); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
 		header( 'X-Frame-Options: DENY' );
 		header( "Content-Security-Policy: frame-ancestors 'none'" );
 		header( 'Referrer-Policy: no-referrer' );
@@ -177,14 +179,15 @@ final class Consent {
 	/**
 	 * The OAuth parameters of a request, each a string ('' when absent or not a string).
 	 *
-	 * @param array<mixed> $source $_GET or $_POST.
+	 * @param array<mixed> $source  $_GET or $_POST (slashed by WordPress), or unslashed values.
 	 * @return array<string, string>
 	 */
-	public static function params( array $source ): array {
+	public static function params( array $source, bool $slashed = true ): array {
 		$params = array();
 		foreach ( self::PARAMS as $name ) {
 			$value           = $source[ $name ] ?? '';
-			$params[ $name ] = is_string( $value ) && strlen( $value ) <= 4096 ? wp_unslash( $value ) : '';
+			$value           = is_string( $value ) && strlen( $value ) <= 4096 ? $value : '';
+			$params[ $name ] = $slashed ? wp_unslash( $value ) : $value;
 		}
 		return $params;
 	}

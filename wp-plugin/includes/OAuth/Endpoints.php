@@ -26,6 +26,7 @@ final class Endpoints {
 		}
 		$ns     = Metadata::REST_NAMESPACE;
 		$public = '__return_true'; // Client authentication is OAuth's own, checked by each endpoint.
+		register_rest_route( $ns, '/oauth/authorize', array( 'methods' => 'GET', 'callback' => array( self::class, 'authorize' ), 'permission_callback' => $public ) );
 		register_rest_route( $ns, '/oauth/token', array( 'methods' => 'POST', 'callback' => array( TokenEndpoint::class, 'token' ), 'permission_callback' => $public ) );
 		register_rest_route( $ns, '/oauth/revoke', array( 'methods' => 'POST', 'callback' => array( TokenEndpoint::class, 'revoke' ), 'permission_callback' => $public ) );
 		register_rest_route( $ns, '/oauth/register', array( 'methods' => 'POST', 'callback' => array( self::class, 'register' ), 'permission_callback' => $public ) );
@@ -51,6 +52,20 @@ final class Endpoints {
 	public static function no_user_authentication( mixed $result ): mixed {
 		$route = Resources::current_route();
 		return ( null !== $route && str_starts_with( $route, '/' . Metadata::REST_NAMESPACE . '/oauth' ) ) ? null : $result;
+	}
+
+	/**
+	 * GET …/oauth/authorize: the authorization endpoint as the metadata names it. A URL without a
+	 * query of its own (on pretty permalinks), because clients append theirs with a bare "?" (the
+	 * conformance suite does); it sends the browser on to the consent screen with the OAuth
+	 * parameters only.
+	 */
+	public static function authorize( \WP_REST_Request $request ): \WP_REST_Response {
+		$params   = array_filter( Consent::params( $request->get_query_params(), false ), static fn( string $v ) => '' !== $v );
+		$response = new \WP_REST_Response( null, 302 );
+		$response->header( 'Location', Consent::url() . '&' . http_build_query( $params, '', '&', PHP_QUERY_RFC3986 ) );
+		$response->header( 'Cache-Control', 'no-store' );
+		return $response;
 	}
 
 	/** POST …/oauth/register (RFC 7591). */

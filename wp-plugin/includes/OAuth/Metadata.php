@@ -43,7 +43,7 @@ final class Metadata {
 		$settings = Settings::get();
 		$document = array(
 			'issuer'                                => Resources::issuer(),
-			'authorization_endpoint'                => Consent::url(),
+			'authorization_endpoint'                => rest_url( self::REST_NAMESPACE . '/oauth/authorize' ),
 			'token_endpoint'                        => rest_url( self::REST_NAMESPACE . '/oauth/token' ),
 			'revocation_endpoint'                   => rest_url( self::REST_NAMESPACE . '/oauth/revoke' ),
 			'scopes_supported'                      => Scope::all(),
