@@ -684,6 +684,9 @@ $( [ -f "$dir/.mcp-native/network.php" ] && printf '%s\n' \
         location ~ \.php\$ {
             try_files \$uri =404;
             include /etc/nginx/fastcgi_params;
+            # Debian's fastcgi_params now ends with HTTP_HOST \$host, which drops the port: WordPress
+            # would build every URL (home, REST, OAuth issuer) for port 80. The last value wins.
+            fastcgi_param HTTP_HOST \$http_host;
             fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
             fastcgi_param HTTP_AUTHORIZATION \$http_authorization;
             fastcgi_pass unix:$sock;

@@ -228,7 +228,10 @@ final class OAuthTest extends AbstractMcpTest {
 		$this->assertSame( 'invalid_request', Consent::check( $params( array( 'code_challenge' => '' ) ), $user )['redirect_error'] ?? null );
 		$this->assertSame( 'unsupported_response_type', Consent::check( $params( array( 'response_type' => 'token' ) ), $user )['redirect_error'] ?? null );
 		$this->assertSame( 'invalid_target', Consent::check( $params( array( 'resource' => home_url( '/wp-json/wp/v2/posts' ) ) ), $user )['redirect_error'] ?? null );
-		$this->assertSame( 'invalid_scope', Consent::check( $params( array( 'scope' => 'admin' ) ), $user )['redirect_error'] ?? null );
+		$unknown = Consent::check( $params( array( 'scope' => 'read write' ) ), $user );
+		$this->assertArrayNotHasKey( 'redirect_error', $unknown, 'unknown scopes are ignored (RFC 6749 §3.3)' );
+		$this->assertTrue( $unknown['may_write'], 'nothing known asked for: the user chooses' );
+		$this->assertFalse( $unknown['asked_write'], 'and read only is preselected' );
 		$ok = Consent::check( $params( array( 'scope' => 'mcp:read' ) ), $user );
 		$this->assertSame( 'mcp-adapter-default-server', $ok['server']->route );
 		$this->assertFalse( $ok['may_write'], 'a client gets at most what it asked for' );

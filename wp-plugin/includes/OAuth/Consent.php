@@ -113,10 +113,9 @@ final class Consent {
 		if ( null === $server ) {
 			return $back( 'invalid_target', 'The resource is not an MCP server of this site.' );
 		}
+		// Scopes this server does not know are ignored (RFC 6749 §3.3; a popular proxy asks for
+		// "read write"): the user then chooses, and the token response says what was granted.
 		$scope = Scope::normalize( $p['scope'] );
-		if ( '' !== trim( $p['scope'] ) && '' === $scope ) {
-			return $back( 'invalid_scope', 'Supported scopes: ' . implode( ' ', Scope::all() ) . '.' );
-		}
 		if ( ! user_can( $user, Auth::required_capability( $server ) ) ) {
 			return $back( 'access_denied', 'This WordPress user may not use the MCP server.' );
 		}
