@@ -408,6 +408,9 @@ export class ConsentBrowser {
         page.click('#wp-submit'),
       ]);
     }
+    if (new URL(page.url()).origin !== new URL(CFG.site).origin) {
+      throw new Error(`sent away from the site instead of a consent screen${await this.diag('no-consent')}`);
+    }
     const approve = page.getByRole('button', { name: /^\s*(approve|allow|authori[sz]e)\b/i });
     const deny = page.getByRole('button', { name: /^\s*(deny|cancel|decline|reject)\b/i });
     try {

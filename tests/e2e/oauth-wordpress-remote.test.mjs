@@ -43,12 +43,13 @@ async function waitForFile(file, ms, what) {
   throw new Error(`${what}: nothing within ${ms} ms`);
 }
 
-function findFiles(dir, name) {
+/** Files under dir whose name ends with `suffix` (the proxy keeps `<server hash>_tokens.json` in a versioned folder). */
+function findFiles(dir, suffix) {
   const out = [];
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...findFiles(p, name));
-    else if (e.name === name) out.push(p);
+    if (e.isDirectory()) out.push(...findFiles(p, suffix));
+    else if (e.name.endsWith(suffix)) out.push(p);
   }
   return out;
 }
@@ -149,8 +150,8 @@ test('mcp-wordpress-remote, OAUTH_ENABLED=true, no password: discovery, DCR, con
   assert.equal(r.structuredContent.data.echo, 'remoteremote');
 
   // It really was OAuth: the proxy kept our tokens, and no password was configured at all.
-  const tokenFiles = findFiles(configDir, 'tokens.json');
-  assert.equal(tokenFiles.length, 1, `tokens.json under ${configDir}${diag()}`);
+  const tokenFiles = findFiles(configDir, '_tokens.json');
+  assert.equal(tokenFiles.length, 1, `one *_tokens.json under ${configDir}: ${findFiles(configDir, '')}${diag()}`);
   const tokens = JSON.parse(fs.readFileSync(tokenFiles[0], 'utf8'));
   assert.match(tokens.access_token, /^mcpn_at_/);
   assert.match(tokens.refresh_token || '', /^mcpn_rt_/);
