@@ -49,6 +49,7 @@ before(async () => {
 });
 
 after(async () => {
+  await v1.client?.close().catch(() => {}); // closed by the refresh test unless it failed early
   await browser?.close();
   await cb?.close();
   await cimdHttp?.close();
