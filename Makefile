@@ -79,3 +79,12 @@ clean:
 .PHONY: bench-e2e
 bench-e2e: build
 	bash scripts/bench-e2e.sh
+
+# OAuth (issue 34): discovery and the whole flow on pretty and plain permalinks, a WordPress in a
+# subdirectory and a multisite network (part of `make test`); what checking a bearer token costs
+# (a benchmark, not part of CI).
+.PHONY: test-oauth-sites bench-oauth
+test-oauth-sites: build
+	bash scripts/test-oauth-sites.sh
+bench-oauth: build
+	bash bench/oauth_bench.sh

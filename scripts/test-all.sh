@@ -23,6 +23,7 @@ suite "WordPress" bash scripts/test-wp.sh
 suite "official adapter" bash scripts/test-adapter.sh   # says it skipped unless MCP_NATIVE_ADAPTER_DIR is set
 suite "install" bash scripts/test-install.sh
 suite "e2e" env E2E_REQUIRE_EXT=1 bash scripts/test-e2e.sh
+suite "OAuth sites" env OAUTH_SITES_REQUIRE_EXT=1 bash scripts/test-oauth-sites.sh   # discovery: plain permalinks, subdirectory, multisite
 suite "load" env LOAD_REQUESTS=1000 LOAD_REQUIRE_EXT=1 bash scripts/load.sh
 suite "browser" env MCP_NATIVE_REQUIRE=native bash scripts/test-browser.sh
 suite "conformance (extension)" env CONFORMANCE_MODE=with-extension bash scripts/conformance.sh
