@@ -87,7 +87,11 @@ async function getJson(url, what) {
   return r.json;
 }
 
-/** Checks every discovery form of one (sub-)site; returns the discovery result. */
+/**
+ * Checks every discovery form of one (sub-)site; returns the discovery result. rootRule: whether the
+ * host's root passes the path-inserted forms of a site below it to WordPress (true: they must work;
+ * false: they must be the web server's 404; null: not checked here).
+ */
 async function checkDiscovery(v, { rootRule = true } = {}) {
   const label = `${v.name} (${v.home})`;
   // 1. The challenge of each server.
@@ -133,7 +137,7 @@ async function checkDiscovery(v, { rootRule = true } = {}) {
     if (openid) assert.deepEqual(await getJson(doc.jwks_uri, label), { keys: [] }, `${label}: an empty JWKS`);
   }
   // Without the root rule, a subdirectory install's path-inserted RFC 8414 URL does not reach WordPress (documented).
-  if (!v.atRoot && !rootRule) {
+  if (!v.atRoot && rootRule === false) {
     const r = await O.request(`${v.origin}/.well-known/oauth-authorization-server${v.homePath}`);
     assert.equal(r.status, 404, `${label}: without a root rule the path-inserted form is the web server's 404: ${O.show(r)}`);
   }
@@ -187,34 +191,42 @@ for (const site of SITES.filter((s) => s.kind === 'network')) {
     const jar = await O.login(site.url, 'admin', site.admin_password);
     const issued = [];
     for (const v of views) {
-      const { as } = await checkDiscovery(v);
+      // Each site's own forms ({home}/.well-known/…, the REST form, the challenge) and the flow.
+      const { as } = await checkDiscovery(v, { rootRule: null });
       const { tokens, client } = await flow(v, as, v.mcpUrl(DEFAULT_ROUTE), jar);
       await assertWorks(v.mcpUrl(DEFAULT_ROUTE), tokens.access_token, `${v.name}: its own token`);
       issued.push({ v, as, tokens, client });
     }
-    // The path-inserted RFC 8414 and RFC 9728 forms at the host's root name each sub-site.
-    for (const { v } of issued.slice(1)) {
-      const doc = await getJson(`${v.origin}/.well-known/oauth-authorization-server${v.homePath}`, v.name);
-      assert.equal(doc.issuer, v.home, `${v.name}: the root's path-inserted form answers for the sub-site`);
-      const prm = await getJson(`${v.origin}/.well-known/oauth-protected-resource${v.homePath}/wp-json${DEFAULT_ROUTE}`, v.name);
-      assertPrm(prm, v, `${v.home}/wp-json${DEFAULT_ROUTE}`, `${v.name} path-inserted`);
-    }
-    // Every token is refused by every other site of the network, on the same route.
-    for (const a of issued) {
-      for (const b of issued) {
-        if (a === b) continue;
-        await assertRefused(b.v.mcpUrl(DEFAULT_ROUTE), a.tokens.access_token, `${a.v.name}'s token on ${b.v.name}`);
+    await t.test('a token of one site is refused by every other site of the network', async () => {
+      for (const a of issued) {
+        for (const b of issued) {
+          if (a === b) continue;
+          await assertRefused(b.v.mcpUrl(DEFAULT_ROUTE), a.tokens.access_token, `${a.v.name}'s token on ${b.v.name}`);
+        }
       }
-    }
-    // A code of one site cannot be exchanged at another site's token endpoint.
-    const [a, b] = [issued[1], issued[2] ?? issued[0]];
-    const auth = await O.authorize(a.as, jar, { clientId: a.client.client_id, redirectUri: REDIRECT, resource: a.v.mcpUrl(DEFAULT_ROUTE), scope: 'mcp:read' });
-    const r = await O.exchangeCode(b.as, a.client, { code: auth.code, redirectUri: REDIRECT, verifier: auth.pk.verifier, resource: a.v.mcpUrl(DEFAULT_ROUTE) });
-    assert.ok([400, 401].includes(r.status) && ['invalid_client', 'invalid_grant'].includes(r.json?.error), `${a.v.name}'s code at ${b.v.name}'s token endpoint: ${O.show(r)}`);
-    assert.equal(r.json?.access_token, undefined);
-    // A refresh token of one site is refused by another's token endpoint.
-    const rr = await O.refreshTokens(b.as, a.client, a.tokens.refresh_token);
-    assert.ok([400, 401].includes(rr.status) && rr.json?.access_token === undefined, `${a.v.name}'s refresh token at ${b.v.name}: ${O.show(rr)}`);
+    });
+    await t.test('a code or refresh token of one site is refused by another site\'s token endpoint', async () => {
+      const [a, b] = [issued[1], issued[2] ?? issued[0]];
+      const auth = await O.authorize(a.as, jar, { clientId: a.client.client_id, redirectUri: REDIRECT, resource: a.v.mcpUrl(DEFAULT_ROUTE), scope: 'mcp:read' });
+      const r = await O.exchangeCode(b.as, a.client, { code: auth.code, redirectUri: REDIRECT, verifier: auth.pk.verifier, resource: a.v.mcpUrl(DEFAULT_ROUTE) });
+      assert.ok([400, 401].includes(r.status) && ['invalid_client', 'invalid_grant'].includes(r.json?.error), `${a.v.name}'s code at ${b.v.name}'s token endpoint: ${O.show(r)}`);
+      assert.equal(r.json?.access_token, undefined);
+      const rr = await O.refreshTokens(b.as, a.client, a.tokens.refresh_token);
+      assert.ok([400, 401].includes(rr.status) && rr.json?.access_token === undefined, `${a.v.name}'s refresh token at ${b.v.name}: ${O.show(rr)}`);
+      // And the sub-site's own endpoint still takes it (the refusal above was about the site).
+      const own = await O.refreshTokens(a.as, a.client, a.tokens.refresh_token);
+      assert.equal(own.status, 200, O.show(own));
+    });
+    await t.test('the path-inserted RFC 8414 / RFC 9728 forms at the host\'s root name each sub-site', async () => {
+      for (const { v } of issued.slice(1)) {
+        const doc = await getJson(`${v.origin}/.well-known/oauth-authorization-server${v.homePath}`, v.name);
+        assert.equal(doc.issuer, v.home, `${v.name}: the root's path-inserted form answers for the sub-site`);
+        const oidc = await getJson(`${v.origin}/.well-known/openid-configuration${v.homePath}`, v.name);
+        assert.equal(oidc.issuer, v.home);
+        const prm = await getJson(`${v.origin}/.well-known/oauth-protected-resource${v.homePath}/wp-json${DEFAULT_ROUTE}`, v.name);
+        assertPrm(prm, v, `${v.home}/wp-json${DEFAULT_ROUTE}`, `${v.name} path-inserted`);
+      }
+    });
   });
 }
 
