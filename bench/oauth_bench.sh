@@ -54,7 +54,7 @@ WP_STACK_FPM_WORKERS=2 oauth_nginx_serve "$SITE" "$SITE" "$port" "$MODE" "" 0
 
 out="$RUN/results.txt"
 {
-    echo "bench-oauth $(date -u +%FT%TZ) $MODE, $(nproc) CPUs, PHP $("$PHP" -r 'echo PHP_VERSION;')"
+    echo "bench-oauth $(date -u +%FT%TZ) $MODE, $(nproc) CPUs, load average $(cut -d" " -f1-3 /proc/loadavg), PHP $("$PHP" -r 'echo PHP_VERSION;')"
     (cd tests/e2e && timeout 600 node "$ROOT/bench/oauth_bench.mjs" "http://127.0.0.1:$port" "$app" "$login" "$ROUNDS")
     timeout 300 "$PHP" "${php_ext[@]}" bench/oauth_bench.php "$SITE" "http://127.0.0.1:$port"
 } | tee "$out"

@@ -41,15 +41,15 @@ function clearRateLimits() {
 }
 
 /** Creates (or re-creates) a subscriber with a known password; returns the password. */
-function makeUser(login) {
+function makeUser(login, role = 'subscriber') {
   const password = crypto.randomBytes(18).toString('base64url');
   php(
     `require_once ABSPATH . 'wp-admin/includes/user.php';
     $old = get_user_by( 'login', getenv( 'OAUTH_LOGIN' ) );
     if ( $old ) { wp_delete_user( $old->ID ); }
-    $id = wp_insert_user( array( 'user_login' => getenv( 'OAUTH_LOGIN' ), 'user_pass' => getenv( 'OAUTH_PASS' ), 'user_email' => getenv( 'OAUTH_LOGIN' ) . '@example.com', 'role' => 'subscriber' ) );
+    $id = wp_insert_user( array( 'user_login' => getenv( 'OAUTH_LOGIN' ), 'user_pass' => getenv( 'OAUTH_PASS' ), 'user_email' => getenv( 'OAUTH_LOGIN' ) . '@example.com', 'role' => getenv( 'OAUTH_ROLE' ) ) );
     if ( is_wp_error( $id ) ) { fwrite( STDERR, $id->get_error_message() ); exit( 1 ); }`,
-    { env: { OAUTH_LOGIN: login, OAUTH_PASS: password } },
+    { env: { OAUTH_LOGIN: login, OAUTH_PASS: password, OAUTH_ROLE: role } },
   );
   return password;
 }
@@ -85,7 +85,7 @@ function assertOAuthError(r, statuses, errors, what = '') {
 
 /**
  * A refused MCP request: 401, a Bearer challenge naming the resource metadata (with
- * error="invalid_token" when a token was sent), a JSON-RPC error body.
+ * error="invalid_token" when a token was sent), the JSON-RPC error -32010.
  */
 function assertInvalidToken(r, what) {
   assert.equal(r.status, 401, `${what}: ${O.show(r)}`);
@@ -93,7 +93,7 @@ function assertInvalidToken(r, what) {
   assert.equal(c?.scheme?.toLowerCase(), 'bearer', `${what}: a Bearer challenge: ${O.show(r)}`);
   assert.equal(c.params.error, 'invalid_token', `${what}: error="invalid_token": ${O.show(r)}`);
   assert.ok(c.params.resource_metadata, `${what}: resource_metadata named: ${O.show(r)}`);
-  assert.ok(r.json?.error && typeof r.json.error.code === 'number', `${what}: a JSON-RPC error body: ${O.show(r)}`);
+  assert.equal(r.json?.error?.code, -32010, `${what}: the JSON-RPC error -32010 (docs/OAUTH.md): ${O.show(r)}`);
   assert.equal(r.json.result, undefined);
 }
 
@@ -140,6 +140,7 @@ before(async () => {
   for (const login of ['oauth-neg-alice', 'oauth-neg-bob', 'oauth-neg-carol', 'oauth-neg-dave']) {
     users[login] = { password: makeUser(login) };
   }
+  users['oauth-neg-norole'] = { password: makeUser('oauth-neg-norole', '') };
   dflt = await O.discover(DEFAULT_URL);
   custom = await O.discover(CUSTOM_URL);
   AS = dflt.as;
@@ -151,7 +152,7 @@ after(() => {
   if (!READY) return;
   clearRateLimits();
   php(`require_once ABSPATH . 'wp-admin/includes/user.php';
-    foreach ( array( 'oauth-neg-alice', 'oauth-neg-bob', 'oauth-neg-carol', 'oauth-neg-dave' ) as $l ) { $u = get_user_by( 'login', $l ); if ( $u ) { wp_delete_user( $u->ID ); } }`);
+    foreach ( array( 'oauth-neg-alice', 'oauth-neg-bob', 'oauth-neg-carol', 'oauth-neg-dave', 'oauth-neg-norole' ) as $l ) { $u = get_user_by( 'login', $l ); if ( $u ) { wp_delete_user( $u->ID ); } }`);
 });
 
 function need(t) {
@@ -225,6 +226,15 @@ test('a code used twice is refused, and the tokens issued from it stop working',
   assertOAuthError(await O.refreshTokens(AS, clientA, first.json.refresh_token), 400, 'invalid_grant', 'the refresh token of a replayed code');
 });
 
+test('an expired code is refused', async (t) => {
+  if (!need(t)) return;
+  const a = await O.authorize(AS, await jarOf('oauth-neg-alice'), { clientId: clientA.client_id, redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read' });
+  // Codes live 60 s: move this one's expiry into the past (its row, by the SHA-256 stored).
+  const changed = phpJson(`global $wpdb; echo wp_json_encode( $wpdb->update( $wpdb->base_prefix . 'mcp_native_oauth_tokens', array( 'expires_at' => time() - 1 ), array( 'token_hash' => getenv( 'OAUTH_HASH' ) ) ) );`, { env: { OAUTH_HASH: tokenHash(a.code) } });
+  assert.equal(changed, 1, 'the code is stored by its SHA-256');
+  assertOAuthError(await O.exchangeCode(AS, clientA, { code: a.code, redirectUri: REDIRECT, verifier: a.pk.verifier, resource: custom.prm.resource }), 400, 'invalid_grant', 'an expired code');
+});
+
 test('a code presented by another client is refused', async (t) => {
   if (!need(t)) return;
   const a = await O.authorize(AS, await jarOf('oauth-neg-alice'), { clientId: clientA.client_id, redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read' });
@@ -279,6 +289,20 @@ test('plain PKCE and a missing code_challenge are refused at the authorization e
     assert.equal(p.state, state, `${label}: state returned`);
     assert.equal(p.iss, AS.issuer, `${label}: iss returned`);
     assert.equal(p.code, undefined, `${label}: no code`);
+  }
+});
+
+test('a user the MCP server does not allow gets access_denied at the consent step, never a code', async (t) => {
+  if (!need(t)) return;
+  const jar = await jarOf('oauth-neg-norole');
+  const state = O.randomState();
+  const r = await O.openAuthorize(AS, jar, { clientId: clientA.client_id, redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read', state, challenge: O.pkce().challenge });
+  assert.ok(!(r.location ?? '').includes('code='), O.show(r));
+  if (r.location?.startsWith(REDIRECT)) {
+    assert.equal(O.redirectParams(r.location).error, 'access_denied', r.location);
+    assert.equal(O.redirectParams(r.location).state, state);
+  } else {
+    assert.ok(r.status >= 400 || !/name=["']?approve/.test(r.text), `no consent form for a user without the capability: ${O.show(r)}`);
   }
 });
 
@@ -337,6 +361,24 @@ test('an unknown token and a token of the wrong kind are refused with invalid_to
   const r = await O.callTool(CUSTOM_URL, O.bearer(tokens.refresh_token), 'e2e-object-echo', { message: 'x' });
   assert.equal(r.status, 401, O.show(r));
   assert.equal(ran(c0, await counts(), 'e2e/object-echo'), 0);
+  // An access token is no refresh token, nor a code.
+  assertOAuthError(await O.refreshTokens(AS, clientA, tokens.access_token), 400, 'invalid_grant', 'an access token as a refresh token');
+  assertOAuthError(await O.exchangeCode(AS, clientA, { code: tokens.access_token, redirectUri: REDIRECT, verifier: O.pkce().verifier }), 400, 'invalid_grant', 'an access token as a code');
+  // A code is no access token.
+  const a = await O.authorize(AS, await jarOf('oauth-neg-alice'), { clientId: clientA.client_id, redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read' });
+  // (A bearer value without the mcpn_at_ prefix is not claimed as ours, so that other plugins'
+  // bearer schemes pass through: a plain 401 challenge, without error="invalid_token".)
+  const asBearer = await O.callTool(CUSTOM_URL, O.bearer(a.code), 'e2e-object-echo', { message: 'x' });
+  assert.equal(asBearer.status, 401, `a code as a bearer token: ${O.show(asBearer)}`);
+  assert.equal(asBearer.json?.error?.code, -32010, O.show(asBearer));
+  // The token only in the query string or the body (OAuth 2.1 forbids both): no login.
+  const good = await tokensFor('oauth-neg-alice', { scope: 'mcp:read' });
+  const c1 = await counts();
+  const q = await O.callTool(`${CUSTOM_URL}?access_token=${encodeURIComponent(good.access_token)}`, null, 'e2e-object-echo', { message: 'x' });
+  assert.equal(q.status, 401, `?access_token=: ${O.show(q)}`);
+  const f = await O.request(CUSTOM_URL, { form: { access_token: good.access_token }, headers: { Accept: 'application/json, text/event-stream' } });
+  assert.ok(f.status >= 400 && f.status !== 200, `access_token in a form body: ${O.show(f)}`);
+  assert.equal(ran(c1, await counts(), 'e2e/object-echo'), 0);
 });
 
 // ------------------------------------------------------------------------- expiry, revocation
@@ -422,6 +464,11 @@ test('revoking a connection from the profile screen (its form and nonce) ends th
   const forged = await send('0123456789');
   assert.ok(forged.status === 403 || forged.status >= 400 || !/revoked/i.test(forged.text), `a forged nonce is refused: ${O.show(forged)}`);
   await assertTokenWorks(tokens.access_token, 'after a forged revoke');
+  // Alice cannot use Bob's link (its nonce is Bob's; the grant is Bob's).
+  const alice = await jarOf('oauth-neg-alice');
+  const stolen = revokeForm ? null : await O.request(new URL(O.decodeEntities(revokeLink), `${SITE}/wp-admin/`).href, { jar: alice });
+  if (stolen) assert.ok(stolen.status >= 400, `another user's revoke link is refused: ${O.show(stolen)}`);
+  await assertTokenWorks(tokens.access_token, 'after another user used the revoke link');
   const real = await send(undefined);
   assert.ok(real.status < 400, O.show(real));
   await assertTokenRefused(tokens.access_token, 'a token revoked from the profile screen');
@@ -523,7 +570,7 @@ test('mcp:read: a non-readonly ability is 403 insufficient_scope and never runs;
   assert.equal(c.params.error, 'insufficient_scope', O.show(r));
   assert.match(c.params.scope ?? '', /mcp:write/, O.show(r));
   assert.ok(c.params.resource_metadata, O.show(r));
-  assert.ok(r.json?.error, `a JSON-RPC error: ${O.show(r)}`);
+  assert.equal(r.json?.error?.code, -32011, `the JSON-RPC error -32011 (docs/OAUTH.md): ${O.show(r)}`);
   // Through the default server's execute-ability tool, with a token for that server.
   const dt = await tokensFor('oauth-neg-alice', { scope: 'mcp:read', resource: dflt.prm.resource });
   const viaMeta = await O.callTool(DEFAULT_URL, O.bearer(dt.access_token), 'mcp-adapter-execute-ability', { ability_name: 'e2e/delete-note', parameters: { id: 1, reason: 'scope' } });
@@ -714,6 +761,29 @@ test('the token endpoint answers 429 with Retry-After after repeated failures (t
     const a = await O.authorize(AS, await jarOf('oauth-neg-alice'), { clientId: clientB.client_id, redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read' });
     const r = await O.exchangeCode(AS, clientB, { code: a.code, redirectUri: REDIRECT, verifier: a.pk.verifier, resource: custom.prm.resource });
     assert.equal(r.status, 429, O.show(r));
+  } finally {
+    clearRateLimits();
+  }
+});
+
+test('registration answers 429 with Retry-After after 20 registrations an hour from one address (then the counters are cleared)', async (t) => {
+  if (!need(t)) return;
+  clearRateLimits();
+  try {
+    let limited;
+    let made = 0;
+    for (let i = 0; i < 25 && !limited; i++) {
+      const r = await O.register(AS, { client_name: `flood ${i}`, redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' });
+      if (r.status === 429) limited = r;
+      else {
+        assert.equal(r.status, 201, O.show(r));
+        made++;
+      }
+    }
+    assert.ok(limited, 'a 429 within 25 registrations');
+    assert.equal(made, 20, '20 registrations an hour');
+    assert.ok(Number(limited.headers.get('retry-after')) > 0, `Retry-After: ${limited.headers.get('retry-after')}`);
+    assert.equal(limited.json?.client_id, undefined);
   } finally {
     clearRateLimits();
   }
