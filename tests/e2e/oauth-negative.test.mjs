@@ -552,6 +552,42 @@ test('consent POST without a nonce, with a forged nonce, or by another user issu
   assert.ok(O.redirectParams(ok.location ?? 'http://x/').code, `alice's own POST gets a code: ${O.show(ok)}`);
 });
 
+test('the consent form cannot be tampered with: changed fields break the nonce, a write scope the client did not ask for is not granted', async (t) => {
+  if (!need(t)) return;
+  const alice = await jarOf('oauth-neg-alice');
+  const pk = O.pkce();
+  const page = await O.openAuthorize(AS, alice, { clientId: clientA.client_id, redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read', state: 'tamper', challenge: pk.challenge });
+  const form = O.consentForm(page);
+  assert.ok(!page.text.includes('value="mcp:write"'), 'a client that asked for mcp:read is not offered mcp:write');
+  for (const [field, value] of [
+    ['redirect_uri', 'http://127.0.0.1:8123/oauth-negative/callback'],
+    ['resource', dflt.prm.resource],
+    ['code_challenge', O.pkce().challenge],
+    ['client_id', clientB.client_id],
+    ['scope', 'mcp:read mcp:write'],
+  ]) {
+    const r = await O.request(form.action, { jar: alice, form: O.formBody(form, form.approve, { [field]: value }) });
+    assert.ok(!(r.location ?? '').includes('code='), `${field} changed after the page was shown: no code: ${O.show(r)}`);
+  }
+  const r = await O.request(form.action, { jar: alice, form: O.formBody(form, form.approve, { granted_scope: 'mcp:write' }) });
+  const code = O.redirectParams(r.location ?? 'http://x/').code;
+  assert.ok(code, O.show(r));
+  const tok = await O.exchangeCode(AS, clientA, { code, redirectUri: REDIRECT, verifier: pk.verifier, resource: custom.prm.resource });
+  assert.equal(tok.status, 200, O.show(tok));
+  assert.equal(tok.json.scope, 'mcp:read', 'granted_scope=mcp:write posted by hand does not widen what the client asked for');
+  const w = await O.callTool(CUSTOM_URL, O.bearer(tok.json.access_token), 'e2e-delete-note', { id: 1, reason: 'tamper' });
+  assert.equal(w.status, 403, O.show(w));
+});
+
+test('client names are shown escaped and marked unverified on the consent screen', async (t) => {
+  if (!need(t)) return;
+  const evil = await O.registerClient(AS, { name: '<script>alert("x")</script><img src=x onerror=alert(1)>Claude', redirectUris: [REDIRECT] });
+  const page = await O.openAuthorize(AS, await jarOf('oauth-neg-alice'), { clientId: evil.client_id, redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read', state: 'x', challenge: O.pkce().challenge });
+  assert.equal(page.status, 200, O.show(page));
+  assert.doesNotMatch(page.text, /<script>alert\("x"\)|<img src=x onerror/i, 'no markup from the client name');
+  assert.match(page.text, /not verified|unverified/i, 'a DCR name is marked as chosen by the client');
+});
+
 // ------------------------------------------------------------------------------------- scopes
 
 test('mcp:read: a non-readonly ability is 403 insufficient_scope and never runs; a readonly one works', async (t) => {
