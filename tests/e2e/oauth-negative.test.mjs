@@ -802,6 +802,27 @@ test('the token endpoint answers 429 with Retry-After after repeated failures (t
   }
 });
 
+test('the failure limit is per address: another address (through mcp_native_oauth_client_ip) still gets its tokens', async (t) => {
+  if (!need(t)) return;
+  clearRateLimits();
+  try {
+    const attacker = { 'X-E2E-Client-IP': '198.51.100.7' };
+    const user = { 'X-E2E-Client-IP': '203.0.113.9' };
+    let limited = false;
+    for (let i = 0; i < 35 && !limited; i++) {
+      // No client_id: only the address is counted.
+      const r = await O.tokenRequest(AS, null, { grant_type: 'authorization_code', code: 'mcpn_ac_x', redirect_uri: REDIRECT, code_verifier: O.pkce().verifier }, { headers: attacker });
+      limited = r.status === 429;
+    }
+    assert.ok(limited, 'the attacking address is limited');
+    const a = await O.authorize(AS, await jarOf('oauth-neg-alice'), { clientId: clientA.client_id, redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read' });
+    const ok = await O.tokenRequest(AS, clientA, { grant_type: 'authorization_code', code: a.code, redirect_uri: REDIRECT, code_verifier: a.pk.verifier, resource: custom.prm.resource }, { headers: user });
+    assert.equal(ok.status, 200, `another address is not limited: ${O.show(ok)}`);
+  } finally {
+    clearRateLimits();
+  }
+});
+
 test('registration answers 429 with Retry-After after 20 registrations an hour from one address (then the counters are cleared)', async (t) => {
   if (!need(t)) return;
   clearRateLimits();
