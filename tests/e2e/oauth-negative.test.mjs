@@ -438,6 +438,41 @@ test('revocation endpoint (RFC 7009): an access token, then a refresh token and 
   assert.equal(unknown.status, 200, O.show(unknown));
 });
 
+test('a session opened with a token (2025-11-25) ends with the token: revoked, no credentials, or another token', async (t) => {
+  if (!need(t)) return;
+  const tokens = await tokensFor('oauth-neg-alice', { scope: 'mcp:read mcp:write' });
+  const other = await tokensFor('oauth-neg-bob', { scope: 'mcp:read mcp:write' });
+  const post = (auth, body, sessionId) =>
+    O.request(CUSTOM_URL, {
+      json: body,
+      headers: {
+        Accept: 'application/json, text/event-stream',
+        ...(auth ? { Authorization: auth } : {}),
+        ...(sessionId ? { 'Mcp-Session-Id': sessionId, 'MCP-Protocol-Version': O.LEGACY } : {}),
+      },
+    });
+  const init = await post(O.bearer(tokens.access_token), { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: O.LEGACY, capabilities: {}, clientInfo: { name: 'oauth-negative', version: '1' } } });
+  assert.equal(init.status, 200, O.show(init));
+  const sid = init.headers.get('mcp-session-id');
+  assert.ok(sid, 'a session');
+  const n = await post(O.bearer(tokens.access_token), { jsonrpc: '2.0', method: 'notifications/initialized' }, sid);
+  assert.equal(n.status, 202, O.show(n));
+  const call = (auth, id) => post(auth, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'e2e-object-echo', arguments: { message: 's' } } }, sid);
+  const c0 = await counts();
+  const ok = await call(O.bearer(tokens.access_token), 2);
+  assert.equal(ok.status, 200, O.show(ok));
+  assert.equal(ran(c0, await counts(), 'e2e/object-echo'), 1);
+  const c1 = await counts();
+  const none = await call(null, 3);
+  assert.equal(none.status, 401, `the session alone is no credential: ${O.show(none)}`);
+  const bobs = await call(O.bearer(other.access_token), 4);
+  assert.ok([403, 404].includes(bobs.status), `another user's token on alice's session: ${O.show(bobs)}`);
+  assert.equal((await O.revoke(AS, clientA, tokens.access_token, 'access_token')).status, 200);
+  const revoked = await call(O.bearer(tokens.access_token), 5);
+  assertInvalidToken(revoked, 'a revoked token on its own session');
+  assert.equal(ran(c1, await counts(), 'e2e/object-echo'), 0, 'nothing ran on the session after the first call');
+});
+
 test('revoking a connection from the profile screen (its form and nonce) ends the grant; a forged nonce does not', async (t) => {
   if (!need(t)) return;
   const tokens = await tokensFor('oauth-neg-bob', { scope: 'mcp:read' });
