@@ -811,6 +811,27 @@ test('client_id metadata documents: private addresses, too large, mismatched cli
   }
 });
 
+test('with registration and metadata documents switched off, registered clients and document URLs are refused everywhere', async (t) => {
+  if (!need(t)) return;
+  const tokens = await tokensFor('oauth-neg-alice', { scope: 'mcp:read' });
+  php(`update_option( 'mcp_native_oauth', array( 'enabled' => true, 'cimd' => false, 'dcr' => false ) );`);
+  try {
+    const meta = await O.request(dflt.asUrl);
+    assert.equal(meta.status, 200, O.show(meta));
+    assert.equal(meta.json.registration_endpoint, undefined, 'no registration_endpoint in the metadata');
+    assert.equal(meta.json.client_id_metadata_document_supported, false);
+    const reg = await O.register(AS, { client_name: 'while off', redirect_uris: [REDIRECT] });
+    assert.ok(reg.status >= 400 && !reg.json?.client_id, `registration while DCR is off: ${O.show(reg)}`);
+    const page = await O.openAuthorize(AS, await jarOf('oauth-neg-alice'), { clientId: clientA.client_id, redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read', state: 's', challenge: O.pkce().challenge });
+    assertErrorPage(page, 'a registered client while DCR is off');
+    const cimd = await O.openAuthorize(AS, await jarOf('oauth-neg-alice'), { clientId: 'http://127.0.0.1:9/client.json', redirectUri: REDIRECT, resource: custom.prm.resource, scope: 'mcp:read', state: 's', challenge: O.pkce().challenge });
+    assertErrorPage(cimd, 'a metadata document URL while CIMD is off');
+    assertOAuthError(await O.refreshTokens(AS, clientA, tokens.refresh_token), 401, 'invalid_client', 'a refresh by a registered client while DCR is off');
+  } finally {
+    php(`delete_option( 'mcp_native_oauth' );`);
+  }
+});
+
 // ------------------------------------------------------------------------------ rate limits
 
 test('the token endpoint answers 429 with Retry-After after repeated failures (then the counters are cleared)', async (t) => {
