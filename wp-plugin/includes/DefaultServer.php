@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin;
 
+use McpNative\Plugin\Control\Exposure;
 use McpNative\Plugin\Tools\AbilityInvoker;
 use McpNative\Plugin\Pagination\DiscoverPage;
 use McpNative\Plugin\Tools\CallbackTool;
@@ -219,7 +220,27 @@ final class DefaultServer {
 	 * Whether an ability is exposed through the default server.
 	 */
 	public static function is_public( \WP_Ability $ability ): bool {
-		return AbilityMeta::is_public( $ability ) && AbilityMeta::TOOL === AbilityMeta::type( $ability );
+		if ( AbilityMeta::TOOL !== AbilityMeta::type( $ability ) ) {
+			return false;
+		}
+		// The site owner's choice (Tools → MCP Abilities) wins over the ability's meta.
+		return Exposure::exposes( self::ID, $ability->get_name(), AbilityMeta::is_public( $ability ) );
+	}
+
+	/**
+	 * Every ability the default server exposes (discover lists them; listed as direct tools too when
+	 * the owner chose so).
+	 *
+	 * @return list<string>
+	 */
+	public static function exposed_ability_names(): array {
+		$names = array();
+		foreach ( function_exists( 'wp_get_abilities' ) ? wp_get_abilities() : array() as $ability ) {
+			if ( $ability instanceof \WP_Ability && self::is_public( $ability ) ) {
+				$names[] = $ability->get_name();
+			}
+		}
+		return $names;
 	}
 
 	/**

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin;
 
+use McpNative\Plugin\Control\Exposure;
 use McpNative\Plugin\Prompts\Prompt;
 use McpNative\Plugin\Prompts\PromptFactory;
 use McpNative\Plugin\Resources\Resource;
@@ -80,6 +81,18 @@ final class Server {
 	}
 
 	/**
+	 * The abilities served as direct tools: the server's list as the owner changed it
+	 * (Control\Exposure: some switched off or on; on the default server, every ability it exposes
+	 * when the owner chose direct tools).
+	 *
+	 * @return list<string>
+	 */
+	public function tool_ability_names(): array {
+		$default = DefaultServer::ID === $this->id ? static fn() => DefaultServer::exposed_ability_names() : null;
+		return Exposure::tool_abilities( $this->id, $this->ability_names, $default );
+	}
+
+	/**
 	 * @return array<string, Tool> Tools by MCP name.
 	 */
 	public function tools(): array {
@@ -103,7 +116,7 @@ final class Server {
 			$builtin[] = $tool->descriptor();
 		}
 		$abilities = array();
-		foreach ( $this->ability_names as $ability_name ) {
+		foreach ( $this->tool_ability_names() as $ability_name ) {
 			$ability     = function_exists( 'wp_get_ability' ) && wp_has_ability( $ability_name ) ? wp_get_ability( $ability_name ) : null;
 			$abilities[] = $ability instanceof \WP_Ability
 				? array( $ability->get_name(), $ability->get_label(), $ability->get_description(), $ability->get_input_schema(), $ability->get_output_schema(), $ability->get_meta() )
@@ -135,7 +148,7 @@ final class Server {
 		}
 		// Only abilities whose name can sanitize to this one are looked at (unless a filter renames tools).
 		$key = has_filter( 'mcp_native_tool_name' ) ? null : NameSanitizer::key( $name );
-		foreach ( $this->ability_names as $ability_name ) {
+		foreach ( $this->tool_ability_names() as $ability_name ) {
 			if ( null !== $key && ! NameSanitizer::may_sanitize_to( $ability_name, $key ) ) {
 				continue;
 			}
@@ -254,7 +267,7 @@ final class Server {
 			$tools[ $tool->name ] = $tool;
 		}
 		$site_context = SiteIdentity::tool();
-		foreach ( $this->ability_names as $ability_name ) {
+		foreach ( $this->tool_ability_names() as $ability_name ) {
 			$tool = $this->tool_for_ability( $ability_name );
 			if ( null === $tool ) {
 				continue;

@@ -34,6 +34,9 @@ final class ValidationProfileTest extends AbstractMcpTest {
 		}
 		$this->set_user( 'administrator' );
 		$this->received = array();
+		// These tests are about arguments: the destructive ability below runs without asking a
+		// person first (OwnerControlTest covers the approval).
+		add_filter( 'mcp_native_ask_first_default', '__return_false' );
 
 		$this->register_test_ability(
 			'mcpn-profile/publish',

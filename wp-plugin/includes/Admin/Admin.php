@@ -22,6 +22,7 @@ final class Admin {
 		add_filter( 'site_status_tests', array( SiteHealth::class, 'register_test' ) );
 		add_filter( 'debug_information', array( SiteHealth::class, 'debug_information' ) );
 		add_action( 'admin_menu', array( StatusPage::class, 'register_menu' ) );
+		add_action( 'admin_menu', array( AbilitiesPage::class, 'register_menu' ) );
 		add_filter( 'plugin_action_links_' . plugin_basename( MCP_NATIVE_PLUGIN_FILE ), array( self::class, 'action_links' ) );
 		if ( is_multisite() ) {
 			add_action( 'network_admin_menu', array( NetworkPage::class, 'register_menu' ) );

@@ -30,8 +30,15 @@ final class LifecycleHandler {
 		$version     = ProtocolVersion::negotiate( $message->param( 'protocolVersion' ) );
 		$client_info = $message->param( 'clientInfo' );
 		$client_name = ( $client_info instanceof \stdClass && isset( $client_info->name ) && is_string( $client_info->name ) ) ? $client_info->name : '';
+		$declared     = $message->param( 'capabilities' );
+		$capabilities = array();
+		foreach ( array( 'elicitation', 'sampling', 'roots' ) as $capability ) {
+			if ( $declared instanceof \stdClass && isset( $declared->{$capability} ) ) {
+				$capabilities[] = $capability;
+			}
+		}
 		try {
-			$session->open( $version, $client_name );
+			$session->open( $version, $client_name, $capabilities );
 		} catch ( JsonRpcError $error ) {
 			throw $error->with_id( $message->id ); // the session could not be stored
 		}

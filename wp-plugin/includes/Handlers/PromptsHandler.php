@@ -63,7 +63,7 @@ final class PromptsHandler {
 			throw ErrorFactory::invalid_params( 'Unknown prompt: ' . ErrorFactory::echoable( $name ) );
 		}
 		$arguments = Params::object( $params, 'arguments' );
-		$round     = InputRound::open( $message, $meta, $this->server->id, $name, $arguments );
+		$round     = InputRound::open( $message, $meta, $this->server->id, $name, $arguments, $session );
 		[ $value, $input_required ] = $round->run( fn() => $prompt->run( $arguments, $this->server->profile ) );
 		return $input_required ?? $prompt->result( $value );
 	}

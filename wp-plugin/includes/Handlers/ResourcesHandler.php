@@ -62,7 +62,7 @@ final class ResourcesHandler {
 			throw new JsonRpcError( ErrorCode::INVALID_PARAMS, 'Resource not found: ' . ErrorFactory::echoable( $uri ), 200, array( 'uri' => ErrorFactory::echoable( $uri ) ) );
 		}
 		list( $resource, $variables ) = $found;
-		$round = InputRound::open( $message, $meta, $this->server->id, $uri, $variables );
+		$round = InputRound::open( $message, $meta, $this->server->id, $uri, $variables, $session );
 		[ $value, $input_required ] = $round->run( fn() => $resource->run( $variables, $this->server->profile ) );
 		if ( null !== $input_required ) {
 			return $input_required;

@@ -114,7 +114,7 @@ final class ToolsHandler {
 		}
 
 		// 2026-07-28 multi-round calls: the answers the client sends, and those a signed state carries.
-		$round = InputRound::open( $message, $meta, $this->server->id, $name, $arguments );
+		$round = InputRound::open( $message, $meta, $this->server->id, $name, $arguments, $session );
 
 		// The contract's optional site_id: a call naming another site is refused before anything
 		// runs (no filter, permission check or callback); a matching one is removed here.

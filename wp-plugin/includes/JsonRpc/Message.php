@@ -31,7 +31,8 @@ final class Message {
 		public readonly string $kind,
 		public readonly string|int|float|null $id,
 		public readonly ?string $method,
-		public readonly \stdClass|array|null $params
+		public readonly \stdClass|array|null $params,
+		public readonly ?\stdClass $response = null
 	) {}
 
 	/**
@@ -96,7 +97,7 @@ final class Message {
 			if ( ! $has_id ) {
 				throw ErrorFactory::invalid_request( 'Response messages must have an id field' );
 			}
-			return new self( self::RESPONSE, $safe_id, null, null );
+			return new self( self::RESPONSE, $safe_id, null, null, $message );
 		}
 
 		throw ErrorFactory::invalid_request( 'a message needs a method (request or notification) or a result/error (response)', $safe_id );

@@ -38,6 +38,11 @@ final class Dispatcher {
 		if ( Message::REQUEST === $message->kind && RequestMeta::is_stateless_request( $message, $declared_version ) ) {
 			return $this->dispatch_stateless( $message, $session, $channel );
 		}
+		if ( Message::RESPONSE === $message->kind ) {
+			// The client's answer to a request of ours (ClientRequests): to the worker waiting for it.
+			$session->replies()?->deliver( $message->id, $message->response ?? new \stdClass() );
+			return null;
+		}
 		if ( Message::NOTIFICATION === $message->kind && 'notifications/cancelled' === $message->method ) {
 			$cancelled = $message->param( 'requestId' );
 			if ( ( is_string( $cancelled ) && strlen( $cancelled ) <= 200 ) || is_int( $cancelled ) ) {

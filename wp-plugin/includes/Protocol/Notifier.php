@@ -90,6 +90,14 @@ final class Notifier {
 	}
 
 	/**
+	 * Where this request's messages to the client go (null: nowhere): requests of the server's own
+	 * at 2025-11-25 (ClientRequests) travel there too.
+	 */
+	public function channel(): ?NotificationChannel {
+		return $this->channel;
+	}
+
+	/**
 	 * The notifier of the request being handled, if any.
 	 */
 	public static function current(): ?self {

@@ -32,12 +32,14 @@ final class RequestState {
 	 * @param string               $name      The tool, prompt or resource URI it names.
 	 * @param array<string, mixed> $arguments The request's arguments as the client sent them.
 	 * @param array<string, mixed> $responses Input responses collected so far.
+	 * @param list<string>         $asked     Keys of the input requests this state goes out with.
 	 */
-	public static function issue( int $user_id, string $server_id, string $method, string $name, array $arguments, array $responses ): string {
+	public static function issue( int $user_id, string $server_id, string $method, string $name, array $arguments, array $responses, array $asked = array() ): string {
 		$payload = array(
 			'v' => 1,
 			'b' => self::binding( $user_id, $server_id, $method, $name, $arguments ),
 			'r' => (object) $responses,
+			'a' => array_values( $asked ),
 			'e' => time() + self::ttl(),
 			'n' => bin2hex( random_bytes( 16 ) ),
 		);
@@ -51,7 +53,8 @@ final class RequestState {
 	 * @param string               $method    The request's method (tools/call, prompts/get, resources/read).
 	 * @param string               $name      The tool, prompt or resource URI it names.
 	 * @param array<string, mixed> $arguments The request's arguments as the client sent them.
-	 * @return array<string, mixed>
+	 * @return array{0: array<string, mixed>, 1: list<string>} The responses it carries, and the keys
+	 *         of the input requests it went out with (the ones the next inputResponses answer).
 	 * @throws JsonRpcError -32602 for a state that is malformed, tampered with, expired, replayed or issued for another call.
 	 */
 	public static function verify( mixed $state, int $user_id, string $server_id, string $method, string $name, array $arguments, string|int|float|null $id ): array {
@@ -75,7 +78,8 @@ final class RequestState {
 			throw ErrorFactory::invalid_params( 'Invalid params: requestState was already used', $id );
 		}
 		set_transient( $used, 1, $ttl );
-		return is_array( $payload['r'] ?? null ) ? $payload['r'] : array();
+		$asked = is_array( $payload['a'] ?? null ) ? array_values( array_filter( $payload['a'], 'is_string' ) ) : array();
+		return array( is_array( $payload['r'] ?? null ) ? $payload['r'] : array(), $asked );
 	}
 
 	/**

@@ -26,8 +26,23 @@ interface SessionScope {
 
 	/**
 	 * Opens the session negotiated by initialize; returns its id when the transport has one to send.
+	 *
+	 * @param list<string> $client_capabilities What the client can be asked for (elicitation, sampling, roots).
 	 */
-	public function open( string $protocol_version, string $client_name ): ?string;
+	public function open( string $protocol_version, string $client_name, array $client_capabilities = array() ): ?string;
+
+	/**
+	 * What the session's client declared it can be asked for mid-request (elicitation, sampling, roots).
+	 *
+	 * @return list<string>
+	 */
+	public function client_capabilities(): array;
+
+	/**
+	 * Where the client's answers to requests the server sent it arrive (2025-11-25: in a POST of
+	 * their own, often on another worker), or null when this transport cannot receive them.
+	 */
+	public function replies(): ?ReplyBox;
 
 	/**
 	 * The lowest log level the client asked for (logging/setLevel); null: send no log messages.

@@ -19,8 +19,16 @@ final class StatelessScope implements SessionScope {
 
 	public function admit( Message $message, Method $method ): void {}
 
-	public function open( string $protocol_version, string $client_name ): ?string {
+	public function open( string $protocol_version, string $client_name, array $client_capabilities = array() ): ?string {
 		return null;
+	}
+
+	public function client_capabilities(): array {
+		return array(); // Per request: `_meta` clientCapabilities (RequestMeta).
+	}
+
+	public function replies(): ?ReplyBox {
+		return null; // 2026-07-28 asks with input_required results, never with requests of its own.
 	}
 
 	public function log_level(): ?string {

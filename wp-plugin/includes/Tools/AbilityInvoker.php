@@ -11,12 +11,14 @@ namespace McpNative\Plugin\Tools;
 
 use McpNative\Plugin\ArgumentProfile;
 use McpNative\Plugin\Contract;
+use McpNative\Plugin\Control\Approval;
 use McpNative\Plugin\JsonPointer;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\OAuth\Scope;
 
 /**
- * normalize → profile (coercions) → validate → permission → execute → map errors, with the input
+ * normalize → profile (coercions) → validate → permission → the owner's approval (Control\Approval)
+ * → execute → map errors, with the input
  * validated once.
  *
  * WP_Ability::execute() validates the input with rest_validate_value_from_schema() and offers no
@@ -138,6 +140,12 @@ final class AbilityInvoker {
 			return new \WP_Error( 'ability_invalid_permissions', sprintf( __( 'Ability "%s" does not have necessary permission.' ), $name ) );
 		}
 
+		// The owner's "ask first": a person's yes, once the call is valid and permitted, before it runs.
+		$approval = Approval::check( $ability, $input );
+		if ( null !== $approval ) {
+			return $approval;
+		}
+
 		/** This action is documented in wp-includes/abilities-api/class-wp-ability.php */
 		do_action( 'wp_before_execute_ability', $name, $input, $ability );
 
@@ -173,7 +181,8 @@ final class AbilityInvoker {
 			}
 			$input = $checked;
 		}
-		return $ability->execute( $input );
+		// Its own execute() checks permissions; the approval comes before it, once the input is valid.
+		return Approval::check( $ability, $input ) ?? $ability->execute( $input );
 	}
 
 	/**

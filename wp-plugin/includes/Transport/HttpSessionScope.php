@@ -12,8 +12,10 @@ namespace McpNative\Plugin\Transport;
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Protocol\Method;
+use McpNative\Plugin\Protocol\ReplyBox;
 use McpNative\Plugin\Protocol\SessionScope;
 use McpNative\Plugin\Session\CancelledRequests;
+use McpNative\Plugin\Session\ClientReplies;
 use McpNative\Plugin\Session\Session;
 use McpNative\Plugin\Session\SessionStore;
 
@@ -80,9 +82,25 @@ final class HttpSessionScope implements SessionScope {
 		}
 	}
 
-	public function open( string $protocol_version, string $client_name ): ?string {
-		$this->opened = $this->sessions->create( get_current_user_id(), $this->server_id, $protocol_version, $client_name )->id;
+	public function open( string $protocol_version, string $client_name, array $client_capabilities = array() ): ?string {
+		$this->opened = $this->sessions->create( get_current_user_id(), $this->server_id, $protocol_version, $client_name, $client_capabilities )->id;
 		return $this->opened;
+	}
+
+	public function client_capabilities(): array {
+		return $this->admitted?->client_capabilities ?? array();
+	}
+
+	/**
+	 * The session's reply box: a client's answer is a response, not a request, so it is not
+	 * admitted: the session is looked up here, as for a cancellation.
+	 */
+	public function replies(): ?ReplyBox {
+		$session = $this->admitted;
+		if ( null === $session && null !== $this->header && '' !== $this->header ) {
+			$session = $this->sessions->find( get_current_user_id(), $this->server_id, $this->header );
+		}
+		return null === $session ? null : new ClientReplies( $session->user_id, $session->id );
 	}
 
 	/**

@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Transport;
 
+use McpNative\Plugin\Protocol\ReplyBox;
+
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\Message;
 use McpNative\Plugin\Protocol\Method;
@@ -33,8 +35,17 @@ final class StdioSessionScope implements SessionScope {
 		}
 	}
 
-	public function open( string $protocol_version, string $client_name ): ?string {
+	public function open( string $protocol_version, string $client_name, array $client_capabilities = array() ): ?string {
 		$this->initialized = true;
+		return null;
+	}
+
+	public function client_capabilities(): array {
+		return array();
+	}
+
+	/** Over stdio requests run one at a time: no answer to a request of ours could arrive meanwhile. */
+	public function replies(): ?ReplyBox {
 		return null;
 	}
 
