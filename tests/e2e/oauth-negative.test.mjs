@@ -8,6 +8,9 @@
 // (oauth-neg-*, subscribers with known passwords, made through the site's PHP), so that changing a
 // password or deleting a user touches nobody else's tests. Rate-limit counters (transients) are
 // cleared before and after, so this file's failed requests never throttle the other OAuth tests.
+// fixtures/oauth-negative.php adds two test-only knobs read from request headers (X-E2E-Access-TTL:
+// the mcp_native_oauth_access_ttl filter; X-E2E-Client-IP: the address rate limits count by);
+// fixtures/oauth-loopback.php lets the site fetch metadata documents from 127.0.0.1 only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
