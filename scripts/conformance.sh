@@ -39,7 +39,7 @@ log() { printf '[conformance] %s\n' "$*" >&2; }
 die() { printf '[conformance] ERROR: %s\n' "$*" >&2; exit 1; }
 
 START=$SECONDS
-bash scripts/install-deps.sh demo node
+bash scripts/install-deps.sh wp node
 # shellcheck source=scripts/node-env.sh
 source scripts/node-env.sh   # Node 22 first on PATH
 NODE22_BIN="$NODE22_PREFIX/bin"
@@ -101,7 +101,10 @@ case "$MODE" in
     without-extension) export MCP_NATIVE_REQUIRE=fallback ;;
     *) die "CONFORMANCE_MODE must be with-extension or without-extension (got '$MODE')" ;;
 esac
-wp_site_serve "$SITE" "$port" "$MODE"
+# nginx + php-fpm: a call that asks the client mid-call (elicitation, sampling at 2025-11-25) waits
+# for an answer that arrives in another request, which needs a free worker; `php -S` may queue it
+# behind the waiting request on the same process.
+wp_site_serve "$SITE" "$port" "$MODE" nginx
 
 pport="$(wp_free_port)" || die "no free port for the auth proxy"
 read -r -a run_list <<<"$RUNS"

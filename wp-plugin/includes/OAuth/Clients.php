@@ -56,6 +56,9 @@ final class Clients {
 	 * @param array<string, mixed> $client From find().
 	 */
 	public static function redirect_allowed( array $client, string $redirect_uri ): bool {
+		if ( null !== RedirectUris::problem( $redirect_uri ) ) {
+			return false; // A fragment, user info, a control character: never, whatever was registered.
+		}
 		foreach ( $client['redirect_uris'] as $registered ) {
 			if ( $registered === $redirect_uri ) {
 				return true;

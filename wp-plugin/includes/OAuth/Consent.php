@@ -62,6 +62,9 @@ final class Consent {
 		if ( isset( $checked['redirect_error'] ) ) {
 			self::redirect( $checked['redirect_uri'], array( 'error' => $checked['redirect_error'], 'error_description' => $checked['description'] ), $params['state'] );
 		}
+		if ( isset( $checked['fatal'] ) ) {
+			status_header( 400 ); // The error page: nothing is redirected anywhere.
+		}
 		if ( $is_post && ! isset( $checked['fatal'] ) ) {
 			$nonce = isset( $_POST['_wpnonce'] ) && is_string( $_POST['_wpnonce'] ) ? sanitize_text_field( wp_unslash( $_POST['_wpnonce'] ) ) : '';
 			if ( 1 !== wp_verify_nonce( $nonce, self::nonce_action( $params ) ) ) {

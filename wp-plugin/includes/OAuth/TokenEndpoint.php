@@ -213,11 +213,18 @@ final class TokenEndpoint {
 		return $response;
 	}
 
-	/** @return list<string> */
+	/**
+	 * Failures count per address, and per client from that address: a client id is public (a
+	 * metadata document's is its URL), so counting per client alone would let anyone lock a
+	 * client out by failing in its name.
+	 *
+	 * @return list<string>
+	 */
 	private static function limit_keys( string $client_id ): array {
-		$keys = array( 'token-ip:' . RateLimit::client_ip() );
+		$ip   = RateLimit::client_ip();
+		$keys = array( 'token-ip:' . $ip );
 		if ( '' !== $client_id ) {
-			$keys[] = 'token-client:' . get_current_blog_id() . ':' . $client_id;
+			$keys[] = 'token-client:' . get_current_blog_id() . ':' . $ip . ':' . $client_id;
 		}
 		return $keys;
 	}

@@ -108,7 +108,9 @@ final class WellKnown {
 		if ( ! is_multisite() || '' === $suffix ) {
 			return false;
 		}
-		$host = (string) wp_parse_url( home_url(), PHP_URL_HOST );
+		// A network's domain keeps its port (localhost:8888), as WordPress stores it.
+		$home = wp_parse_url( home_url() );
+		$host = ( $home['host'] ?? '' ) . ( isset( $home['port'] ) ? ':' . $home['port'] : '' );
 		$site = get_site_by_path( $host, $suffix . '/' );
 		if ( ! $site instanceof \WP_Site || (int) $site->blog_id === get_current_blog_id() ) {
 			return false;
