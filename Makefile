@@ -9,7 +9,7 @@ PHP_BIN ?= /usr/bin/php$(PHP_VERSION)
 DIST ?= bookworm
 export EXT_SO PHP_BIN PHP_VERSION
 
-.PHONY: deps build test test-fresh test-rust test-php test-wp test-adapter test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
+.PHONY: deps build test test-fresh test-rust test-php test-wp test-adapter test-integrations test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -37,6 +37,9 @@ test-wp: build
 
 test-adapter: build
 	bash scripts/test-adapter.sh
+
+test-integrations: build
+	bash scripts/test-integrations.sh
 
 test-e2e: build
 	bash scripts/test-e2e.sh

@@ -79,6 +79,7 @@ spl_autoload_register(
 \McpNative\Plugin\Contract::assert_required_mode();
 
 require_once __DIR__ . '/includes/Adapter/bootstrap.php'; // official MCP Adapter: no route collision, opt-in acceleration
+\McpNative\Plugin\AdapterApi\AdapterApi::boot(); // the adapter's public API (mcp_adapter_init, create_server) while it is absent
 
 \McpNative\Plugin\Plugin::boot();
 \McpNative\Plugin\Admin\Admin::boot(); // Site Health test + info, Tools → MCP Native status page
@@ -86,4 +87,5 @@ require_once __DIR__ . '/includes/Adapter/bootstrap.php'; // official MCP Adapte
 // `wp mcp-native serve`: the stdio transport as a WP-CLI command, where WP-CLI runs.
 if ( defined( 'WP_CLI' ) && WP_CLI ) {
 	\McpNative\Plugin\Transport\StdioTransport::register_wp_cli_command();
+	\McpNative\Plugin\AdapterApi\CliAlias::register(); // `wp mcp-adapter serve` while the adapter is absent
 }

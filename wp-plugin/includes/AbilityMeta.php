@@ -38,10 +38,16 @@ final class AbilityMeta {
 	}
 
 	/**
-	 * Whether meta.mcp.public is true (exposed through the default server).
+	 * Whether an ability is exposed through the default server (the adapter's rule since 0.6):
+	 * meta.mcp.public when it is set, else the top-level meta.public; a meta.mcp that is not an
+	 * array exposes nothing.
 	 */
 	public static function is_public( \WP_Ability $ability ): bool {
-		return true === ( self::mcp( $ability )['public'] ?? null );
+		$meta = $ability->get_meta();
+		if ( isset( $meta['mcp'] ) && ! is_array( $meta['mcp'] ) ) {
+			return false;
+		}
+		return true === ( $meta['mcp']['public'] ?? $meta['public'] ?? null );
 	}
 
 	public static function get( \WP_Ability $ability, string $key ): mixed {

@@ -31,6 +31,20 @@ final class Auth {
 			return ErrorFactory::forbidden( 'Forbidden: Origin not allowed: ' . $origin );
 		}
 
+		/**
+		 * Decides whether a request may use a server before the login and capability checks
+		 * (the adapter API's transport permission callbacks, AdapterApi): true allows it, false
+		 * refuses it, null leaves it to those checks.
+		 *
+		 * @param bool|null        $allowed Null.
+		 * @param \WP_REST_Request $request The request.
+		 * @param Server           $server  The server.
+		 */
+		$allowed = apply_filters( 'mcp_native_transport_permission', null, $request, $server );
+		if ( is_bool( $allowed ) ) {
+			return $allowed ? null : ( is_user_logged_in() ? ErrorFactory::forbidden( 'Forbidden: the server\'s permission callback refused the request' ) : ErrorFactory::unauthorized() );
+		}
+
 		if ( ! is_user_logged_in() ) {
 			return ErrorFactory::unauthorized();
 		}

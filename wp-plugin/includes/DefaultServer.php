@@ -17,8 +17,8 @@ use McpNative\Plugin\Tools\Tool;
 
 /**
  * At /wp-json/mcp/mcp-adapter-default-server (the official adapter's path, so configured clients
- * connect unchanged), with the adapter's tool names. Only abilities whose meta.mcp.public is
- * true (and whose meta.mcp.type, if any, is not resource/prompt) are discoverable or executable.
+ * connect unchanged), with the adapter's tool names. Only public abilities (AbilityMeta::is_public)
+ * (whose meta.mcp.type, if any, is not resource/prompt) are discoverable or executable.
  * Execute passes `parameters` to the ability in the ability's own schema shape (no wrapping),
  * normalized first and checked under the server's argument profile (filter
  * `mcp_native_default_server_profile`, 'standard' by default); violation paths point into the

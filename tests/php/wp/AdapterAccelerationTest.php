@@ -356,13 +356,19 @@ final class AdapterAccelerationTest extends TestCase {
 		$this->assertStringContainsString( '<code>0.6.2-dev</code>', $out['site_health']['description'] );
 	}
 
-	public function test_an_unknown_series_is_left_alone_even_with_a_matching_api(): void {
-		$out = $this->scenario( 'v07', 'constant' );
-		$this->assertFalse( $out['status_after']['active'] );
-		$this->assertSame( 'Off: MCP Adapter 0.7.0 is not supported; MCP Native accelerates 0.5.x and 0.6.x.', $out['status_after']['reason'] );
-		$this->assertFalse( self::ours( $out['class_files']['SchemaTransformer'] ) );
-		$this->assertSame( 'recommended', $out['site_health']['status'] );
+	public function test_0_7_is_left_alone_even_with_a_matching_api_and_site_health_says_why_and_what_instead(): void {
+		foreach ( array( 'constant', 'none' ) as $opt_in ) {
+			$out = $this->scenario( 'v07', $opt_in );
+			$this->assertFalse( $out['status_after']['active'] );
+			$this->assertSame( Accelerator::changed_series_reason( '0.7.0' ), $out['status_after']['reason'], $opt_in );
+			$this->assertStringContainsString( 'no longer repairs ability schemas that have no "type"', $out['status_after']['reason'] );
+			$this->assertFalse( self::ours( $out['class_files']['SchemaTransformer'] ) );
+			$this->assertSame( 'recommended', $out['site_health']['status'], $opt_in );
+			$this->assertStringContainsString( 'better path', $out['site_health']['label'], $opt_in );
+			$this->assertStringContainsString( 'same tools at the same URLs', $out['site_health']['description'], $opt_in );
+		}
 	}
+
 
 	public function test_series_of_a_version(): void {
 		$this->assertSame( '0.5', Accelerator::series( '0.5.0' ) );

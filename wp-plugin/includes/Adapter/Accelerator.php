@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Adapter;
 
+use McpNative\Plugin\AdapterApi\AdapterApi;
 use McpNative\Plugin\Contract;
 use McpNative\Plugin\Logger;
 
@@ -76,6 +77,17 @@ final class Accelerator {
 				'normalize' => 'static normalize(WP_Ability$ability,$parameters)',
 			),
 		),
+	);
+
+	/**
+	 * Adapter series whose classes we replace kept their public signatures but changed what they
+	 * do, so replacing them would change the adapter's answers: series => why, and the better path.
+	 * 0.7 (from the adapter's 0.7 migration guide and the 0.7.0 McpAdapter in the search index; its
+	 * Domain/Utils sources are not stored): schemas without a type are no longer repaired and the
+	 * DTO and validator layer around the transform is gone.
+	 */
+	public const CHANGED_SERIES = array(
+		'0.7' => 'no longer repairs ability schemas that have no "type" (0.5 and 0.6 added "type": "object") and dropped the DTO and validator layer around its schema transform, so MCP Native\'s replacement classes, which keep the 0.5/0.6 behaviour, would change its answers: it keeps running on its own code. The better path is MCP Native\'s own server: the same abilities as the same tools at the same URLs (/wp-json/mcp/mcp-adapter-default-server, and every server plugins create through mcp_adapter_init, which MCP Native answers while the adapter is inactive), with native schema conversion, validation of every call and a cached tool list. Deactivate the MCP Adapter plugin to switch (see docs/MIGRATION.md).',
 	);
 
 	/**
@@ -181,9 +193,10 @@ final class Accelerator {
 			'active'                        => $decision['active'],
 			'reason'                        => $decision['reason'],
 			'opted_in'                      => self::opted_in(),
-			'adapter_loaded'                => class_exists( self::ADAPTER_CLASS, false ),
+			'adapter_loaded'                => AdapterApi::official_adapter_loaded(),
 			'adapter_version'               => $decision['adapter_version'],
 			'adapter_serves_default_server' => self::adapter_serves_default_server(),
+			'series_changed'                => null !== self::changed_series_reason( $decision['adapter_version'] ),
 			'classes_loaded_from'           => $loaded,
 			'implementation'                => Contract::is_native() ? 'native extension mcp_native ' . Contract::version() : 'PHP fallback',
 			'calls'                         => self::$calls,
@@ -214,7 +227,7 @@ final class Accelerator {
 	 * (rest_api_init, or init under WP-CLI) and its `mcp_adapter_create_default_server` filter is true.
 	 */
 	public static function adapter_serves_default_server(): bool {
-		if ( ! class_exists( self::ADAPTER_CLASS, false ) ) {
+		if ( ! AdapterApi::official_adapter_loaded() ) {
 			return false;
 		}
 		$hooked = DeferredServers::moved(); // its init() runs on a dispatch that may reach it
@@ -311,13 +324,17 @@ final class Accelerator {
 			'reason'          => $reason,
 			'adapter_version' => $version,
 		);
-		$loaded   = class_exists( self::ADAPTER_CLASS );
+		$loaded   = class_exists( self::ADAPTER_CLASS ) && ! AdapterApi::is_stand_in( self::ADAPTER_CLASS ); // MCP Native's stand-in is no adapter
 		$includes = '';
 		$version  = null;
 		if ( $loaded ) {
 			$adapter_file = ( new \ReflectionClass( self::ADAPTER_CLASS ) )->getFileName();
 			$includes     = is_string( $adapter_file ) ? dirname( $adapter_file, 2 ) : '';
 			$version      = self::adapter_version( $includes );
+		}
+		$changed = self::changed_series_reason( $version );
+		if ( null !== $changed ) {
+			return $no( $changed, $version );
 		}
 		if ( ! self::opted_in() ) {
 			return $no( 'Off: not enabled. To run the official MCP Adapter\'s schema and argument layer on MCP Native, define( \'' . self::CONSTANT . '\', true ) in wp-config.php or return true from the ' . self::FILTER . ' filter.', $version );
@@ -403,11 +420,25 @@ final class Accelerator {
 	 * "0.6.2-dev"), or null when we do not accelerate that series.
 	 */
 	public static function series( string $version ): ?string {
+		$series = self::series_of( $version );
+		return isset( self::SIGNATURES[ $series ] ) ? $series : null;
+	}
+
+	/** "major.minor" of a version string, or null when it is none. */
+	private static function series_of( string $version ): ?string {
 		if ( 1 !== preg_match( '/^v?(\d+)\.(\d+)(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?$/', trim( $version ), $m ) ) {
 			return null;
 		}
-		$series = (int) $m[1] . '.' . (int) $m[2];
-		return isset( self::SIGNATURES[ $series ] ) ? $series : null;
+		return (int) $m[1] . '.' . (int) $m[2];
+	}
+
+	/**
+	 * Why a loaded adapter of a series whose replaced classes changed behaviour is not
+	 * accelerated, and what to do instead; null for other versions.
+	 */
+	public static function changed_series_reason( ?string $version ): ?string {
+		$why = self::CHANGED_SERIES[ self::series_of( (string) $version ) ?? '' ] ?? null;
+		return null === $why ? null : 'Off: MCP Adapter ' . $version . ' ' . $why;
 	}
 
 	/** "0.5.x and 0.6.x". */

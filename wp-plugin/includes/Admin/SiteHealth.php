@@ -39,6 +39,7 @@ final class SiteHealth {
 			'label' => __( 'MCP Native streaming (progress and log messages)', 'mcp-native' ),
 			'test'  => array( self::class, 'run_streaming_test' ),
 		);
+		$tests   = AdapterApiHealth::register_test( $tests );
 		$adapter = self::adapter_status();
 		if ( null !== $adapter && ( ! empty( $adapter['adapter_loaded'] ) || ! empty( $adapter['opted_in'] ) ) ) {
 			$tests['direct'][ self::ADAPTER_TEST_ID ] = array(
@@ -96,7 +97,12 @@ final class SiteHealth {
 		$version  = is_string( $adapter['adapter_version'] ?? null ) ? $adapter['adapter_version'] : null;
 		$reason   = is_string( $adapter['reason'] ?? null ) ? $adapter['reason'] : '';
 		$native   = str_starts_with( (string) ( $adapter['implementation'] ?? '' ), 'native' );
-		if ( $active ) {
+		$changed  = true === ( $adapter['series_changed'] ?? null );
+		if ( $changed ) {
+			$label   = __( 'MCP Native\'s own server is the better path for this version of the official MCP Adapter', 'mcp-native' );
+			$status  = 'recommended';
+			$summary = __( 'MCP Native does not speed up this version of the MCP Adapter, which keeps running on its own code. Why, and what switching gains:', 'mcp-native' );
+		} elseif ( $active ) {
 			$label   = __( 'The official MCP Adapter runs faster on MCP Native', 'mcp-native' );
 			$status  = 'good';
 			$summary = $native
@@ -120,7 +126,7 @@ final class SiteHealth {
 			$summary = __( 'The MCP Adapter keeps running on its own code, so it works as before. The reason:', 'mcp-native' );
 		}
 		$description = '<p>' . esc_html( $summary ) . '</p>';
-		if ( $active || $opted_in ) { // not asked for: the summary already says how, the reason would repeat it
+		if ( $active || $opted_in || $changed ) { // not asked for: the summary already says how, the reason would repeat it
 			$description .= '<p>' . esc_html( $reason ) . '</p>';
 		}
 		if ( null !== $version ) {
