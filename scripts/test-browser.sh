@@ -117,6 +117,7 @@ for mode in $MODES; do
     esac
     rc=0; nrc=0
     serve_and_test "$SITE" "$BROWSER_DIR/admin.test.mjs" "$ADMIN_PASSWORD" "$APP_PASSWORD" || rc=$?
+    serve_and_test "$SITE" "$BROWSER_DIR/abilities.test.mjs" "$ADMIN_PASSWORD" "$APP_PASSWORD" || { [ "$rc" != 0 ] || rc=$?; }
     serve_and_test "$NETWORK" "$BROWSER_DIR/network.test.mjs" "$NETWORK_ADMIN_PASSWORD" "$NETWORK_APP_PASSWORD" || nrc=$?
     [ "$rc" != 0 ] || rc=$nrc
     ran=$((ran + 1))

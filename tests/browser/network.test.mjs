@@ -96,3 +96,23 @@ test('a sub-site\'s own status page shows its site_id, blog id and endpoints', a
   await browser.assertNoSidewaysOverflow();
   await browser.shot('subsite-status-page');
 });
+
+test('a sub-site\'s Tools → MCP Abilities decides for that site only', async () => {
+  const ability = 'mcp-native-demo/create-draft';
+  const demo = (site) => `${site}/wp-json/mcp-native-demo/mcp`;
+  const res = await page.goto(`${SITES.two}/wp-admin/tools.php?page=mcp-native-abilities`);
+  assert.equal(res.status(), 200);
+  const box = page.locator(`tr[data-ability="${ability}"] input[name="expose[demo][${ability}]"]`);
+  await box.uncheck();
+  await Promise.all([page.waitForNavigation(), page.click('#submit')]);
+  try {
+    assert.equal((await browser.toolsList(demo(SITES.two)))['mcp-native-demo-create-draft'], undefined, 'off on /two/');
+    assert.ok((await browser.toolsList(demo(SITES.three)))['mcp-native-demo-create-draft'], 'still on /three/');
+    assert.ok((await browser.toolsList(demo(SITES.main)))['mcp-native-demo-create-draft'], 'still on the main site');
+  } finally {
+    await page.goto(`${SITES.two}/wp-admin/tools.php?page=mcp-native-abilities`);
+    await page.locator(`tr[data-ability="${ability}"] input[name="expose[demo][${ability}]"]`).check();
+    await Promise.all([page.waitForNavigation(), page.click('#submit')]);
+  }
+  assert.ok((await browser.toolsList(demo(SITES.two)))['mcp-native-demo-create-draft'], 'back on /two/');
+});

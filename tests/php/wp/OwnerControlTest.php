@@ -174,6 +174,44 @@ final class OwnerControlTest extends AbstractMcpTest {
 		);
 	}
 
+	public function test_the_screens_form_refuses_bad_input_and_stores_nothing(): void {
+		$submit = function ( array $post, ?string $nonce ): string {
+			$_SERVER['REQUEST_METHOD'] = 'POST';
+			$_POST                     = $post + ( null === $nonce ? array() : array( '_wpnonce' => $nonce ) );
+			$_REQUEST                  = $_POST;
+			add_filter( 'wp_die_handler', static fn() => static function ( $message ) {
+				throw new \RuntimeException( 'wp_die: ' . ( is_string( $message ) ? $message : 'error' ) );
+			} );
+			add_filter( 'wp_redirect', static function () {
+				throw new \RuntimeException( 'redirected' );
+			} );
+			try {
+				\McpNative\Plugin\Admin\AbilitiesPage::save();
+				return 'returned';
+			} catch ( \RuntimeException $e ) {
+				return $e->getMessage();
+			}
+		};
+		$off = array( 'shown' => array( 'mcpn-owner/look' ) ); // The box of look left unticked: off everywhere.
+
+		$this->assertStringStartsWith( 'wp_die', $submit( $off, null ), 'no nonce' );
+		$this->assertStringStartsWith( 'wp_die', $submit( $off, 'forged' ), 'a forged nonce' );
+		$this->set_user( 'editor' );
+		$this->assertStringStartsWith( 'wp_die', $submit( $off, wp_create_nonce( 'mcp_native_exposure' ) ), 'no manage_options' );
+		$this->set_user( 'administrator' );
+		$huge = array( 'shown' => array_fill( 0, Exposure::MAX_ENTRIES + 1, 'mcpn-owner/look' ) );
+		$this->assertStringStartsWith( 'wp_die', $submit( $huge, wp_create_nonce( 'mcp_native_exposure' ) ), 'oversized' );
+		$this->assertFalse( get_option( Exposure::OPTION ), 'nothing stored' );
+
+		$malformed = array( 'shown' => 'not a list', 'expose' => 'x', 'ask' => array( array( 1 ) ) );
+		$this->assertSame( 'redirected', $submit( $malformed, wp_create_nonce( 'mcp_native_exposure' ) ) );
+		$this->assertSame( array( 'servers' => array(), 'ask' => array(), 'direct' => false ), get_option( Exposure::OPTION ), 'a malformed form stores no choice' );
+
+		$this->assertSame( 'redirected', $submit( $off, wp_create_nonce( 'mcp_native_exposure' ) ) );
+		Exposure::flush();
+		$this->assertFalse( Exposure::exposes( 'owner-server', 'mcpn-owner/look', true ), 'a valid form is stored' );
+	}
+
 	// ------------------------------------------------------------------ helpers
 
 	/**
