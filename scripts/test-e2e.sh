@@ -176,6 +176,12 @@ for mode in $MODES; do
             [ "$rc" = 0 ] && rc=1
         fi
     fi
+    # No OAuth secret (code, access or refresh token) may reach a log of the site or its servers.
+    leaked="$(grep -lE 'mcpn_(ac|at|rt)_[A-Za-z0-9_-]{20,}' "$SITE/.mcp-native/"*.log 2>/dev/null || true)"
+    if [ -n "$leaked" ]; then
+        printf '[test-e2e] %s: an OAuth token appears in: %s\n' "$mode" "$leaked" >&2
+        [ "$rc" = 0 ] && rc=1
+    fi
     n_pass="$(sed -n 's/^ℹ pass \([0-9]*\)$/\1/p' "$art/node-test.log" | tail -n 1)"
     n_fail="$(sed -n 's/^ℹ fail \([0-9]*\)$/\1/p' "$art/node-test.log" | tail -n 1)"
     n_skip="$(sed -n 's/^ℹ skipped \([0-9]*\)$/\1/p' "$art/node-test.log" | tail -n 1)"

@@ -149,6 +149,22 @@ test('2025-11-25 on two web nodes: the question is asked on one, the answer post
   assert.equal(stray.status, 202, 'an answer nobody waits for is accepted and dropped');
 });
 
+test('2026-07-28 on two web nodes: input_required from one node, the approval and its signed state sent to the other', { skip: SECOND ? false : 'E2E_SECOND_SITE_URL not set' }, async () => {
+  const modern = (url, params) => http(url, {
+    body: rpcBody('tools/call', { name: WIPE, arguments: { id: 31 }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } }, ...params }),
+    protocolVersion: '2026-07-28',
+    headers: { 'Mcp-Method': 'tools/call', 'Mcp-Name': WIPE },
+  });
+  const round = await modern(OWNER_URL, {});
+  assert.equal(round.json?.result?.resultType, 'input_required', round.text);
+  const key = Object.keys(round.json.result.inputRequests)[0];
+  const done = await modern(OWNER_URL.replace(CFG.site, SECOND), { inputResponses: { [key]: ACCEPT }, requestState: round.json.result.requestState });
+  assert.equal(done.json?.result?.isError, false, done.text);
+  assert.deepEqual(done.json.result.structuredContent, { wiped: 31 });
+  const again = await modern(OWNER_URL, { inputResponses: { [key]: ACCEPT }, requestState: round.json.result.requestState });
+  assert.equal(again.json?.error?.code, -32602, `a state is used once, whichever node saw it: ${again.text}`);
+});
+
 test('the owner hides an ability: absent from tools/list and refused on call (both wires)', async () => {
   await setExposure({ servers: { 'e2e-owner': { 'e2e-owner/peek': false } } });
   const legacy = await v1(null);
