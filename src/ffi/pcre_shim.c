@@ -39,11 +39,13 @@ int mcp_native_pcre_match(zend_string *regex, const char *subject, size_t subjec
 	pcre_cache_entry *pce = mcp_native_quiet_cache_entry(regex);
 	zend_string *subject_str;
 	zval result;
+	ALLOCA_FLAG(use_heap)
 
 	if (pce == NULL) {
 		return -1;
 	}
-	subject_str = zend_string_init(subject, subject_len, 0);
+	/* On the stack when short (PHP's own alloca string): nothing keeps the subject. */
+	ZSTR_ALLOCA_INIT(subject_str, subject, subject_len, use_heap);
 	ZVAL_UNDEF(&result);
 	/* As preg_match(): the entry is held while matching (a match may not evict it). */
 	php_pcre_pce_incref(pce);
@@ -53,7 +55,7 @@ int mcp_native_pcre_match(zend_string *regex, const char *subject, size_t subjec
 	php_pcre_match_impl(pce, subject_str, &result, NULL, 0, 0, 0);
 #endif
 	php_pcre_pce_decref(pce);
-	zend_string_release(subject_str);
+	ZSTR_ALLOCA_FREE(subject_str, use_heap);
 	if (Z_TYPE(result) != IS_LONG) {
 		zval_ptr_dtor(&result);
 		return -1;
