@@ -22,7 +22,11 @@ fn filter_attached(hook: &str) -> bool {
     unsafe {
         let globals = ffi::ext_php_rs_executor_globals();
         let name = b"wp_filter";
-        let found = ffi::zend_hash_str_find(&(*globals).symbol_table, name.as_ptr().cast::<c_char>(), name.len());
+        let found = ffi::zend_hash_str_find(
+            &(*globals).symbol_table,
+            name.as_ptr().cast::<c_char>(),
+            name.len(),
+        );
         if found.is_null() {
             return false;
         }
@@ -46,7 +50,9 @@ fn call(function: &str, arg: &[u8]) -> Option<Zval> {
     let callable = ZendCallable::try_from_name(function).ok()?;
     let mut subject = Zval::new();
     subject.set_binary(arg.to_vec());
-    let called = ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| callable.try_call(vec![&subject])));
+    let called = ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| {
+        callable.try_call(vec![&subject])
+    }));
     match called {
         Ok(result) => result.ok(),
         Err(_) => {
@@ -75,7 +81,11 @@ impl Hooks for WordPress {
     }
 
     fn sanitize_text_field(&self, s: &[u8], keep_newlines: bool) -> Option<Vec<u8>> {
-        let function = if keep_newlines { "sanitize_textarea_field" } else { "sanitize_text_field" };
+        let function = if keep_newlines {
+            "sanitize_textarea_field"
+        } else {
+            "sanitize_text_field"
+        };
         call(function, s).map(|z| bytes_of(&z))
     }
 

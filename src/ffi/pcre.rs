@@ -4,15 +4,19 @@
 
 use std::os::raw::{c_char, c_int};
 
+use ext_php_rs::boxed::ZBox;
 use ext_php_rs::ffi::zend_string;
 use ext_php_rs::types::ZendStr;
-use ext_php_rs::boxed::ZBox;
 
 use crate::core::validate::pattern::{self, Engine, Prepared};
 
 extern "C" {
     /// src/ffi/pcre_shim.c: 1 a match, 0 none, -1 `preg_match()` would return false.
-    fn mcp_native_pcre_match(regex: *mut zend_string, subject: *const c_char, subject_len: usize) -> c_int;
+    fn mcp_native_pcre_match(
+        regex: *mut zend_string,
+        subject: *const c_char,
+        subject_len: usize,
+    ) -> c_int;
 }
 
 /// PHP's PCRE (see the module doc).
@@ -34,7 +38,9 @@ impl std::fmt::Debug for PhpPattern {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // SAFETY: the string lives as long as `self`; nothing writes its bytes.
         let bytes = unsafe { (*self.0).as_bytes() };
-        f.debug_tuple("PhpPattern").field(&String::from_utf8_lossy(bytes)).finish()
+        f.debug_tuple("PhpPattern")
+            .field(&String::from_utf8_lossy(bytes))
+            .finish()
     }
 }
 
@@ -43,7 +49,13 @@ impl Prepared for PhpPattern {
         // The shim may store the string's hash in it, as PHP does for any string: no Rust
         // reference to it is alive meanwhile. It keeps neither pointer.
         // SAFETY: `self.0` is a live persistent string owned by `self`; `subject` is `subject.len()` readable bytes.
-        unsafe { mcp_native_pcre_match(self.0.cast::<zend_string>(), subject.as_ptr().cast(), subject.len()) == 1 }
+        unsafe {
+            mcp_native_pcre_match(
+                self.0.cast::<zend_string>(),
+                subject.as_ptr().cast(),
+                subject.len(),
+            ) == 1
+        }
     }
 }
 

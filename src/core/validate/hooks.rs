@@ -61,15 +61,21 @@ pub fn is_email(s: &[u8]) -> bool {
 
 /// `sanitize_text_field()` / `sanitize_textarea_field()`.
 pub fn sanitize_text_field(s: &[u8], keep_newlines: bool) -> Vec<u8> {
-    host().sanitize_text_field(s, keep_newlines).unwrap_or_else(|| php::sanitize_text_field(s, keep_newlines))
+    host()
+        .sanitize_text_field(s, keep_newlines)
+        .unwrap_or_else(|| php::sanitize_text_field(s, keep_newlines))
 }
 
 /// `false !== strtotime($s)` (the last step of `rest_parse_date()`).
 pub fn strtotime(s: &[u8]) -> bool {
-    host().strtotime(s).unwrap_or_else(|| php::strtotime_accepts(s))
+    host()
+        .strtotime(s)
+        .unwrap_or_else(|| php::strtotime_accepts(s))
 }
 
 /// `sanitize_url()`.
 pub fn sanitize_url(s: &[u8]) -> Vec<u8> {
-    host().sanitize_url(s).unwrap_or_else(|| php::sanitize_url(s))
+    host()
+        .sanitize_url(s)
+        .unwrap_or_else(|| php::sanitize_url(s))
 }

@@ -60,7 +60,9 @@ struct StandInPattern(fancy_regex::Regex);
 
 impl Prepared for StandInPattern {
     fn is_match(&self, subject: &[u8]) -> bool {
-        let Ok(s) = std::str::from_utf8(subject) else { return false };
+        let Ok(s) = std::str::from_utf8(subject) else {
+            return false;
+        };
         self.0.is_match(s).unwrap_or(false)
     }
 }
@@ -85,7 +87,10 @@ impl Engine for StandIn {
             return None;
         }
         let p = std::str::from_utf8(pattern).ok()?;
-        let re = fancy_regex::RegexBuilder::new(p).backtrack_limit(1_000_000).build().ok()?;
+        let re = fancy_regex::RegexBuilder::new(p)
+            .backtrack_limit(1_000_000)
+            .build()
+            .ok()?;
         Some(Box::new(StandInPattern(re)))
     }
 }
