@@ -126,6 +126,28 @@ fn main() {
         fail("the Zend layout probe failed");
     }
     fs::write(out.join("zend_layout.rs"), ran.stdout).expect("write zend_layout.rs");
+    compile_pcre_shim(&includes);
+}
+
+/// src/ffi/pcre_shim.c: PHP's own preg_match() steps for the `standard` profile's patterns,
+/// compiled against this PHP's headers. `php_pcre_match_impl()` lost its `use_flags` argument in
+/// a later PHP: the form with it is tried first, then the one without (a C compiler refuses a
+/// call with the wrong number of arguments).
+fn compile_pcre_shim(includes: &str) {
+    println!("cargo:rerun-if-changed=src/ffi/pcre_shim.c");
+    let mut last_error = String::new();
+    for use_flags in ["1", "0"] {
+        let mut build = cc::Build::new();
+        build.file("src/ffi/pcre_shim.c").define("MCP_NATIVE_PCRE_MATCH_USE_FLAGS", use_flags).warnings(false);
+        for dir in includes.split_whitespace() {
+            build.include(dir.trim_start_matches("-I"));
+        }
+        match build.try_compile("mcp_native_pcre_shim") {
+            Ok(()) => return,
+            Err(e) => last_error = e.to_string(),
+        }
+    }
+    fail(&format!("src/ffi/pcre_shim.c does not compile against this PHP's headers: {last_error}"));
 }
 
 fn fail(message: &str) -> ! {

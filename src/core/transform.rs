@@ -11,7 +11,8 @@
 //!   (lists are re-indexed so that they stay lists);
 //! - an empty map of sub-schemas (`properties`, `patternProperties`, `$defs`, …) is removed,
 //!   since an empty PHP array would reach the wire as a JSON array;
-//! - a container met again below itself (a reference cycle) is cut;
+//! - a container met again below itself (a reference cycle) is cut, and so is an object met
+//!   again while its own `jsonSerialize()` runs (one that walks the schema it belongs to);
 //! - nesting deeper than [`MAX_DEPTH`] is an error, never a stack overflow.
 //!
 //! The wire encodings ([`wire_tool_schema`], [`wire_ability_schema`]) are the same walk with the
@@ -264,6 +265,47 @@ type RequiredSlot<'a, V, O> = (usize, Required<O>, V);
 /// list's schemas are about 10 000 in all.)
 pub const MAX_CONTAINERS: usize = 1_000_000;
 
+/// Most `jsonSerialize()` calls of the walks that may be running at once in one thread: a
+/// `jsonSerialize()` that starts another walk (a schema builder transforming its own schema) nests
+/// walks on the native stack, so the nesting is bounded (the fallback has the same bound).
+pub const MAX_SERIALIZE_NESTING: usize = 16;
+
+thread_local! {
+    /// Identities of the objects whose `jsonSerialize()` is running, in every walk of this thread
+    /// (the walks nested by those calls included): an object met again while its own
+    /// `jsonSerialize()` runs is cut, as an ancestor is, so a `jsonSerialize()` that walks the
+    /// schema it belongs to cannot recurse without end.
+    static SERIALIZING: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether the object `identity` is inside its own `jsonSerialize()` in this thread.
+fn is_serializing(identity: usize) -> bool {
+    SERIALIZING.with(|s| s.borrow().contains(&identity))
+}
+
+/// Takes the object off [`SERIALIZING`] when its `jsonSerialize()` returns (or unwinds).
+struct SerializingGuard;
+
+impl Drop for SerializingGuard {
+    fn drop(&mut self) {
+        SERIALIZING.with(|s| s.borrow_mut().pop());
+    }
+}
+
+/// What the `JsonSerializable` object `v` serialises to, its `jsonSerialize()` run with the object
+/// marked as serializing (see [`SERIALIZING`]).
+fn serialize_marked<'a, V: View<'a>>(v: V, identity: usize) -> Result<V, TransformError> {
+    let nesting = SERIALIZING.with(|s| s.borrow().len());
+    if nesting >= MAX_SERIALIZE_NESTING {
+        return Err(TransformError::serialize(format!(
+            "jsonSerialize() calls nest more than {MAX_SERIALIZE_NESTING} deep (each walks a schema again)"
+        )));
+    }
+    SERIALIZING.with(|s| s.borrow_mut().push(identity));
+    let _guard = SerializingGuard;
+    v.json_value().map_err(TransformError::serialize)
+}
+
 struct Walk<'a, 'b, V: View<'a>, B: Builder<'a, V>> {
     builder: &'b mut B,
     /// Containers entered so far (see [`MAX_CONTAINERS`]).
@@ -297,15 +339,13 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                 self.container(v, identity, position, depth, true, wire)
             }
             Shape::Object { identity, kind: ObjectKind::JsonSerializable } => {
-                if self.ancestors.contains(&identity) {
+                if self.ancestors.contains(&identity) || is_serializing(identity) {
                     return Ok(Outcome::Remove);
                 }
                 if depth >= MAX_DEPTH {
                     return Err(TransformError::too_deep());
                 }
-                let serialized = v
-                    .json_value()
-                    .map_err(TransformError::serialize)?;
+                let serialized = serialize_marked(v, identity)?;
                 self.ancestors.push(identity);
                 let outcome = self.value(serialized, position, depth + 1, wire);
                 self.ancestors.pop();
@@ -495,13 +535,13 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
             Shape::Array { identity, .. } => self.names(v, identity, depth, false),
             Shape::Object { identity, kind: ObjectKind::Plain } => self.names(v, identity, depth, true),
             Shape::Object { identity, kind: ObjectKind::JsonSerializable } => {
-                if self.ancestors.contains(&identity) {
+                if self.ancestors.contains(&identity) || is_serializing(identity) {
                     return Ok(Required::Dropped { was_true: false });
                 }
                 if depth >= MAX_DEPTH {
                     return Err(TransformError::too_deep());
                 }
-                let serialized = v.json_value().map_err(TransformError::serialize)?;
+                let serialized = serialize_marked(v, identity)?;
                 self.ancestors.push(identity);
                 let names = self.required(serialized, depth + 1);
                 self.ancestors.pop();

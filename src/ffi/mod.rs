@@ -1,6 +1,8 @@
 //! The thin FFI layer: zval views (`zval`), the PHP functions (`functions`) and the module.
 
 pub mod functions;
+pub mod hooks;
+pub mod pcre;
 pub mod validate;
 pub mod zval;
 
@@ -25,6 +27,8 @@ fn keep_arg_info(_class: &'static mut ClassEntry, tables: ext_php_rs::args::ArgI
 /// Called by the engine only, once at MINIT, on the main thread, before any request.
 unsafe extern "C" fn startup(_type: i32, _module: i32) -> i32 {
     zval::init_statics();
+    pcre::install();
+    hooks::install();
     let exception = ClassBuilder::new(functions::SCHEMA_EXCEPTION)
         .extends((invalid_argument_exception, "\\InvalidArgumentException"))
         .registration(keep_arg_info)

@@ -10,6 +10,8 @@
 //! part of the key, so a freed-and-reused array cannot hit a stale entry.
 
 pub mod canonical;
+pub mod hooks;
+pub mod pattern;
 pub mod php;
 pub mod schema;
 pub mod standard;

@@ -4,9 +4,6 @@
 //! Each function names the PHP function it mirrors; the pure-PHP fallback
 //! (wp-plugin/includes/Fallback/Validator.php) calls the originals.
 
-/// fancy-regex as the `jsonschema` crate ships it (same version, no extra dependency).
-use fancy_regex as fancy;
-
 /// The whitespace `is_numeric` accepts around a number: " \t\n\r\v\f".
 #[inline]
 pub fn is_php_ws(b: u8) -> bool {
@@ -393,13 +390,13 @@ pub fn is_rest_date(s: &[u8]) -> bool {
     if i != s0.len() {
         return false;
     }
-    strtotime_accepts(s)
+    super::hooks::strtotime(s)
 }
 
-/// The part of `strtotime` that matters after the RFC 3339 regex matched (measured on PHP
-/// 8.2): month <= 12, day <= 31, hour <= 24, minute <= 59, second <= 60 (zeros accepted); a
+/// The host's `strtotime` stand-in (`cargo test`): the part that matters after the RFC 3339
+/// regex matched (measured on PHP 8.2; offsets past it are not modelled): month <= 12, day <= 31, hour <= 24, minute <= 59, second <= 60 (zeros accepted); a
 /// "+HH:MM" offset needs HH <= 24 and MM <= 59 (a bare "+HH" is always read).
-fn strtotime_accepts(s: &[u8]) -> bool {
+pub fn strtotime_accepts(s: &[u8]) -> bool {
     let n = |a: usize, b: usize| -> u32 { s[a..b].iter().fold(0u32, |acc, c| acc * 10 + (c - b'0') as u32) };
     if n(5, 7) > 12 || n(8, 10) > 31 || n(11, 13) > 24 || n(14, 16) > 59 || n(17, 19) > 60 {
         return false;
@@ -869,92 +866,6 @@ pub fn sanitize_hex_color(s: &[u8]) -> Vec<u8> {
     }
 }
 
-/// PHP's PCRE pattern for `rest_validate_json_schema_pattern`, translated for fancy-regex.
-/// Returns None when the pattern cannot be compiled (PHP's preg_match then returns false,
-/// which WordPress treats as "does not match"), as for one longer than `MAX_PATTERN_BYTES`.
-pub fn compile_pattern(pattern: &[u8]) -> Option<fancy::Regex> {
-    if pattern.len() > crate::core::MAX_PATTERN_BYTES {
-        return None;
-    }
-    let p = std::str::from_utf8(pattern).ok()?;
-    // WordPress escapes '#' (its delimiter); an already escaped "\#" becomes "\\#" which in
-    // PCRE is an escaped backslash followed by the end delimiter → compile error.
-    let mut escaped = String::with_capacity(p.len() + 4);
-    for ch in p.chars() {
-        if ch == '#' {
-            escaped.push_str("\\#");
-        } else {
-            escaped.push(ch);
-        }
-    }
-    // Detect "\\#" after escaping: an odd run of backslashes before the delimiter would have
-    // terminated the PHP pattern early.
-    let b = escaped.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'#' {
-            let mut k = i;
-            let mut bs = 0;
-            while k > 0 && b[k - 1] == b'\\' {
-                bs += 1;
-                k -= 1;
-            }
-            if bs % 2 == 0 {
-                return None;
-            }
-        }
-        i += 1;
-    }
-    // PCRE `$` (no D flag) also matches before a final newline: `(?=\n?\z)`.
-    let translated = translate_dollar(&escaped);
-    fancy::RegexBuilder::new(&translated).backtrack_limit(1_000_000).build().ok()
-}
-
-/// Rewrites unescaped `$` outside character classes to `(?=\n?\z)`, and `\Z` likewise,
-/// `\z`/`\A` kept.
-fn translate_dollar(p: &str) -> String {
-    let mut out = String::with_capacity(p.len() + 8);
-    let mut chars = p.chars().peekable();
-    let mut in_class = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                if let Some(n) = chars.next() {
-                    if n == 'Z' && !in_class {
-                        out.push_str("(?=\\n?\\z)");
-                    } else if n == '#' {
-                        out.push('#');
-                    } else {
-                        out.push('\\');
-                        out.push(n);
-                    }
-                } else {
-                    out.push('\\');
-                }
-            }
-            '[' if !in_class => {
-                in_class = true;
-                out.push(c);
-                // a ']' right after '[' or '[^' is literal
-                if chars.peek() == Some(&'^') {
-                    out.push(chars.next().unwrap());
-                }
-                if chars.peek() == Some(&']') {
-                    out.push_str("\\]");
-                    chars.next();
-                }
-            }
-            ']' if in_class => {
-                in_class = false;
-                out.push(c);
-            }
-            '$' if !in_class => out.push_str("(?=\\n?\\z)"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1043,13 +954,5 @@ mod tests {
         assert!(!is_ip(b"2001:db8:::1"));
         assert_eq!(parse_list(b"a, b,,c d"), vec![&b"a"[..], b"b", b"c", b"d"]);
         assert_eq!(sanitize_text_field(b"  a\n\tb  %41c <b>x</b>", false), b"a b c x".to_vec());
-    }
-
-    #[test]
-    fn patterns() {
-        let r = compile_pattern(b"^a#b$").unwrap();
-        assert!(r.is_match("a#b").unwrap());
-        assert!(r.is_match("a#b\n").unwrap());
-        assert!(compile_pattern(b"(").is_none());
     }
 }

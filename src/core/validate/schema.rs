@@ -3,7 +3,6 @@
 //! once, at compile time).
 
 use super::php::{self, Num};
-use fancy_regex as fancy;
 use super::value::{ents, canonical_int, to_pval, PKey, PVal};
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use std::collections::HashMap;
@@ -110,19 +109,23 @@ pub enum Required {
 #[derive(Debug)]
 pub struct Pattern {
     pub source: Vec<u8>,
-    pub regex: Option<fancy::Regex>,
+    /// The host's form of it (PHP's PCRE in the extension, see [`super::pattern`]); None when
+    /// it can never match (longer than `MAX_PATTERN_BYTES`, or known not to compile).
+    prepared: Option<Box<dyn super::pattern::Prepared>>,
 }
 
 impl Pattern {
     fn new(source: Vec<u8>) -> Pattern {
-        let regex = php::compile_pattern(&source);
-        Pattern { source, regex }
+        let prepared = if source.len() > crate::core::MAX_PATTERN_BYTES {
+            None // as PHP's preg_match failing on it: no match
+        } else {
+            super::pattern::engine().prepare(&source)
+        };
+        Pattern { source, prepared }
     }
     /// `rest_validate_json_schema_pattern($pattern, $subject)`.
     pub fn is_match(&self, subject: &[u8]) -> bool {
-        let Some(re) = &self.regex else { return false };
-        let Ok(s) = std::str::from_utf8(subject) else { return false };
-        re.is_match(s).unwrap_or(false)
+        self.prepared.as_ref().is_some_and(|p| p.is_match(subject))
     }
 }
 

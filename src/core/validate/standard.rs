@@ -2,6 +2,7 @@
 //! every violation instead of returning the first. Where WordPress returns early inside one
 //! node (a failed type check), we do too, so the verdict (valid or not) is always WordPress's.
 
+use super::hooks;
 use super::php::{self, Num};
 use super::schema::{Additional, Format, Node, Required, Ty, TypeName};
 use crate::core::keywords::push_pointer_segment;
@@ -407,7 +408,7 @@ impl<'p> Ctx<'p> {
         match f {
             Format::HexColor if !php::is_hex_color(s) => self.fail("format", |w| format!("{w} is not a valid hex color.")),
             Format::DateTime if !php::is_rest_date(s) => self.fail("format", |w| format!("{w} is not a valid date.")),
-            Format::Email if !php::is_email(s) => self.fail("format", |w| format!("{w} is not a valid email address.")),
+            Format::Email if !hooks::is_email(s) => self.fail("format", |w| format!("{w} is not a valid email address.")),
             Format::Ip if !php::is_ip(s) => self.fail("format", |w| format!("{w} is not a valid IP address.")),
             Format::Uuid if !(matches!(k, K::Str(_)) && php::is_uuid(s)) => {
                 self.fail("format", |w| format!("{w} is not a valid UUID."))
@@ -932,10 +933,10 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
                     let out = match f {
                         Format::HexColor => Some(s.map(|s| php::sanitize_hex_color(&s)).unwrap_or_default()),
                         Format::DateTime | Format::Email | Format::Ip | Format::Uuid | Format::TextField => {
-                            Some(s.map(|s| php::sanitize_text_field(&s, false)).unwrap_or_default())
+                            Some(s.map(|s| hooks::sanitize_text_field(&s, false)).unwrap_or_default())
                         }
-                        Format::TextareaField => Some(s.map(|s| php::sanitize_text_field(&s, true)).unwrap_or_default()),
-                        Format::Uri => Some(s.map(|s| php::sanitize_url(&s)).unwrap_or_default()),
+                        Format::TextareaField => Some(s.map(|s| hooks::sanitize_text_field(&s, true)).unwrap_or_default()),
+                        Format::Uri => Some(s.map(|s| hooks::sanitize_url(&s)).unwrap_or_default()),
                         Format::Other => None,
                     };
                     if let Some(o) = out {

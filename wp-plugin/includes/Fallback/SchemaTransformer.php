@@ -18,13 +18,29 @@ final class SchemaTransformer {
 	private static $same;
 	private static $remove;
 
+	/*
+	 * The walk's state lives in one instance per call (transform.rs's `Walk`): a jsonSerialize()
+	 * run mid-walk may start another walk, which must not overwrite this one's.
+	 */
+
 	/** Identities of the containers between the root and the current node. */
-	private static $ancestors = array();
+	private $ancestors = array();
+
+	/**
+	 * Objects whose jsonSerialize() is running, in every walk (nested ones included): met again
+	 * meanwhile, such an object is cut as an ancestor is (transform.rs `SERIALIZING`).
+	 *
+	 * @var array<int, true> spl_object_id => true
+	 */
+	private static $serializing = array();
+
+	/** Most jsonSerialize() calls running at once (transform.rs MAX_SERIALIZE_NESTING). */
+	private const MAX_SERIALIZE_NESTING = 16;
 
 	/** Most arrays and objects one walk enters (transform.rs MAX_CONTAINERS): shared sub-arrays can make 2^40. */
 	private const MAX_CONTAINERS = 1000000;
 	/** Containers entered so far by this walk. */
-	private static $containers = 0;
+	private $containers = 0;
 
 	/** Wire rules at a node (`Wire` in the core): none, on, on for a `properties` map (collects draft-3 `required: true`). */
 	private const WIRE_OFF        = 0;
@@ -37,20 +53,20 @@ final class SchemaTransformer {
 	private const ABILITY   = 2;
 
 	/** @var list<int|string> Names of `properties` members that said `required: true` (a stack: each schema node takes its own). */
-	private static $promoted = array();
+	private $promoted = array();
 
 	/** Whether the schema node walked last said `required: true` (its `properties` map reads it). */
-	private static $required_true = false;
+	private $required_true = false;
 
 	/** Whether the schema node walked last got a `required` appended (the root's is read). */
-	private static $required_appended = false;
+	private $required_appended = false;
 
 	/**
 	 * @return array{schema: array, was_transformed: bool, wrapper_property: ?string}
 	 * @throws SchemaException When nesting passes MAX_DEPTH.
 	 */
 	public static function transform_to_object_schema( ?array $schema, string $wrapper_key = 'input' ): array {
-		return self::transform( $schema, $wrapper_key, self::TRANSFORM, 'McpNative\SchemaTransformer::transform_to_object_schema' );
+		return ( new self() )->transform( $schema, $wrapper_key, self::TRANSFORM, 'McpNative\SchemaTransformer::transform_to_object_schema' );
 	}
 
 	/**
@@ -60,7 +76,7 @@ final class SchemaTransformer {
 	 * @throws SchemaException When nesting passes MAX_DEPTH.
 	 */
 	public static function wire_tool_schema( array $schema, string $wrapper_key ): array {
-		$transformed = self::transform( $schema, $wrapper_key, self::TOOL, 'McpNative\wire_tool_schema' );
+		$transformed = ( new self() )->transform( $schema, $wrapper_key, self::TOOL, 'McpNative\wire_tool_schema' );
 		return array(
 			'schema'  => $transformed['schema'],
 			'wrapper' => $transformed['wrapper_property'],
@@ -76,10 +92,10 @@ final class SchemaTransformer {
 		if ( array() === $schema ) {
 			return new \stdClass();
 		}
-		return self::transform( $schema, 'input', self::ABILITY, 'McpNative\wire_ability_schema' )['schema'];
+		return ( new self() )->transform( $schema, 'input', self::ABILITY, 'McpNative\wire_ability_schema' )['schema'];
 	}
 
-	private static function transform( ?array $schema, string $wrapper_key, int $encoding, string $function ): array {
+	private function transform( ?array $schema, string $wrapper_key, int $encoding, string $function ): array {
 		if ( ! preg_match( '//u', $wrapper_key ) ) {
 			throw new \ValueError( $function . '(): Argument #2 ($wrapper_key) must be valid UTF-8' );
 		}
@@ -91,12 +107,12 @@ final class SchemaTransformer {
 			self::$same   = new \stdClass();
 			self::$remove = new \stdClass();
 		}
-		self::$ancestors  = array();
-		self::$promoted   = array();
-		self::$containers = 0;
 		try {
-			$cleaned = self::entries( $schema, null, 0, false, self::TRANSFORM === $encoding ? self::WIRE_OFF : self::WIRE_ON );
+			$cleaned = $this->entries( $schema, null, 0, false, self::TRANSFORM === $encoding ? self::WIRE_OFF : self::WIRE_ON );
 		} catch ( WalkLimit $e ) {
+			if ( null !== $e->serialize_failure ) {
+				throw new SchemaException( "Schema value at '" . $e->path . "' could not be serialised: " . $e->serialize_failure );
+			}
 			throw new SchemaException(
 				$e->too_large
 					? 'Schema has more than ' . self::MAX_CONTAINERS . " arrays and objects to walk (a shared sub-array counts each time it is used) at '" . $e->path . "'"
@@ -114,7 +130,7 @@ final class SchemaTransformer {
 		if ( null === $type ) {
 			// Before a `required` the wire rules appended (draft-3 names), as the two passes
 			// (transform, then encoder) this walk replaces ordered them.
-			$typed = self::with_object_type( $effective, self::TRANSFORM !== $encoding && self::$required_appended );
+			$typed = self::with_object_type( $effective, self::TRANSFORM !== $encoding && $this->required_appended );
 			return self::not_transformed( $tool ? self::with_properties( $typed ) : $typed );
 		}
 		if ( self::ABILITY === $encoding ) {
@@ -179,60 +195,60 @@ final class SchemaTransformer {
 	 * @param string|null $reference Identity of the PHP reference the value was reached through.
 	 * @return mixed self::$same, self::$remove, or the rebuilt value.
 	 */
-	private static function value( $value, ?string $position, int $depth, ?string $reference, int $wire ) {
+	private function value( $value, ?string $position, int $depth, ?string $reference, int $wire ) {
 		if ( is_array( $value ) ) {
-			return self::container( $value, $reference, $position, $depth, false, $wire );
+			return $this->container( $value, $reference, $position, $depth, false, $wire );
 		}
 		if ( ! is_object( $value ) ) {
 			return is_resource( $value ) || ( null !== $value && ! is_scalar( $value ) ) ? self::$remove : self::$same;
 		}
 		if ( \stdClass::class === get_class( $value ) ) {
-			return self::container( (array) $value, 'o' . spl_object_id( $value ), $position, $depth, true, $wire );
+			return $this->container( (array) $value, 'o' . spl_object_id( $value ), $position, $depth, true, $wire );
 		}
 		if ( ! $value instanceof \JsonSerializable ) {
 			return self::$remove;
 		}
 		$identity = 'o' . spl_object_id( $value );
-		if ( isset( self::$ancestors[ $identity ] ) ) {
+		if ( isset( $this->ancestors[ $identity ] ) || isset( self::$serializing[ spl_object_id( $value ) ] ) ) {
 			return self::$remove;
 		}
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
 			throw new WalkLimit();
 		}
-		$serialized                   = $value->jsonSerialize();
-		self::$ancestors[ $identity ] = true;
+		$serialized                   = self::serialize_marked( $value );
+		$this->ancestors[ $identity ] = true;
 		try {
-			$outcome = self::value( $serialized, $position, $depth + 1, null, $wire );
+			$outcome = $this->value( $serialized, $position, $depth + 1, null, $wire );
 		} finally {
-			unset( self::$ancestors[ $identity ] );
+			unset( $this->ancestors[ $identity ] );
 		}
 		// The object itself is replaced by what it serialises to.
 		return self::$same === $outcome ? $serialized : $outcome;
 	}
 
-	private static function container( array $value, ?string $identity, ?string $position, int $depth, bool $always_rebuild, int $wire ) {
-		if ( null !== $identity && isset( self::$ancestors[ $identity ] ) ) {
+	private function container( array $value, ?string $identity, ?string $position, int $depth, bool $always_rebuild, int $wire ) {
+		if ( null !== $identity && isset( $this->ancestors[ $identity ] ) ) {
 			return self::$remove;
 		}
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
 			throw new WalkLimit();
 		}
-		if ( ++self::$containers > self::MAX_CONTAINERS ) {
+		if ( ++$this->containers > self::MAX_CONTAINERS ) {
 			throw new WalkLimit( true );
 		}
 		if ( null === $identity ) {
-			return self::rebuilt_or_same( $value, $position, $depth, $always_rebuild, $wire );
+			return $this->rebuilt_or_same( $value, $position, $depth, $always_rebuild, $wire );
 		}
-		self::$ancestors[ $identity ] = true;
+		$this->ancestors[ $identity ] = true;
 		try {
-			return self::rebuilt_or_same( $value, $position, $depth, $always_rebuild, $wire );
+			return $this->rebuilt_or_same( $value, $position, $depth, $always_rebuild, $wire );
 		} finally {
-			unset( self::$ancestors[ $identity ] );
+			unset( $this->ancestors[ $identity ] );
 		}
 	}
 
-	private static function rebuilt_or_same( array $value, ?string $position, int $depth, bool $always_rebuild, int $wire ) {
-		$cleaned = self::entries( $value, $position, $depth, $always_rebuild, $wire );
+	private function rebuilt_or_same( array $value, ?string $position, int $depth, bool $always_rebuild, int $wire ) {
+		$cleaned = $this->entries( $value, $position, $depth, $always_rebuild, $wire );
 		if ( self::WIRE_OFF === $wire || ( null === $cleaned && array() !== $value && SchemaKeywords::SCHEMA_MAP !== $position && SchemaKeywords::MAP_OF_SCHEMA_OR_LIST !== $position ) ) {
 			return $cleaned ?? self::$same; // (the common cases, without a call)
 		}
@@ -260,7 +276,7 @@ final class SchemaTransformer {
 	 * The cleaned entries of a container at `$position` (a SchemaKeywords position, null for a
 	 * schema node), or null when nothing changes.
 	 */
-	private static function entries( array $container, ?string $position, int $depth, bool $always_rebuild, int $wire ): ?array {
+	private function entries( array $container, ?string $position, int $depth, bool $always_rebuild, int $wire ): ?array {
 		if ( SchemaKeywords::SCHEMA_OR_LIST === $position ) {
 			$position = array_is_list( $container ) ? SchemaKeywords::SCHEMA_LIST : null;
 		} elseif ( SchemaKeywords::SCHEMA === $position ) {
@@ -272,7 +288,7 @@ final class SchemaTransformer {
 			// On the wire a list of sub-schemas is a JSON array, whatever its keys were.
 			$reindex       = SchemaKeywords::SCHEMA_LIST === $position && ! array_is_list( $container );
 			$schema_node   = null === $position;
-			$promoted_from = count( self::$promoted );
+			$promoted_from = count( $this->promoted );
 			$renumbered    = self::WIRE_PROPERTIES === $wire && array_is_list( $container );
 			$required_true = false;
 			$required      = null;
@@ -283,7 +299,7 @@ final class SchemaTransformer {
 			if ( $schema_node && 'required' === $key ) {
 				$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
 				try {
-					$names = self::required( $child, $depth + 1, $reference );
+					$names = $this->required( $child, $depth + 1, $reference );
 				} catch ( WalkLimit $e ) {
 					throw $e->under( $key );
 				}
@@ -321,16 +337,16 @@ final class SchemaTransformer {
 				}
 				$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
 				if ( self::WIRE_PROPERTIES === $wire ) {
-					self::$required_true = false;
+					$this->required_true = false;
 				}
 				try {
-					$outcome = self::value( $child, $child_position, $depth + 1, $reference, $child_wire );
+					$outcome = $this->value( $child, $child_position, $depth + 1, $reference, $child_wire );
 				} catch ( WalkLimit $e ) {
 					throw $e->under( $key );
 				}
-				if ( self::WIRE_PROPERTIES === $wire && self::$required_true ) {
+				if ( self::WIRE_PROPERTIES === $wire && $this->required_true ) {
 					// A list is renumbered when entries are removed: the name is the new index.
-					self::$promoted[] = $renumbered ? ( null === $rebuilt ? $index : count( $rebuilt ) ) : $key;
+					$this->promoted[] = $renumbered ? ( null === $rebuilt ? $index : count( $rebuilt ) ) : $key;
 				}
 				// An empty map of sub-schemas would reach the wire as a JSON array.
 				$is_map = SchemaKeywords::SCHEMA_MAP === $child_position || SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $child_position;
@@ -356,15 +372,15 @@ final class SchemaTransformer {
 			$rebuilt = array_values( $rebuilt );
 		}
 		if ( $schema_node ) {
-			if ( count( self::$promoted ) > $promoted_from ) {
-				self::finish_required( $container, $rebuilt, $required, array_splice( self::$promoted, $promoted_from ) );
+			if ( count( $this->promoted ) > $promoted_from ) {
+				$this->finish_required( $container, $rebuilt, $required, array_splice( $this->promoted, $promoted_from ) );
 			} elseif ( null !== $required && self::$same !== $required[0] ) {
-				self::finish_required( $container, $rebuilt, $required, array() );
+				$this->finish_required( $container, $rebuilt, $required, array() );
 			} else {
-				self::$required_appended = false; // (what finish_required() would say: most nodes have nothing to finish)
+				$this->required_appended = false; // (what finish_required() would say: most nodes have nothing to finish)
 			}
 			// Set last: the walks of this node's children set it for themselves.
-			self::$required_true = $required_true;
+			$this->required_true = $required_true;
 		}
 		return $rebuilt;
 	}
@@ -377,56 +393,56 @@ final class SchemaTransformer {
 	 * @param mixed $value
 	 * @return bool|\stdClass|list<string>
 	 */
-	private static function required( $value, int $depth, ?string $reference ) {
+	private function required( $value, int $depth, ?string $reference ) {
 		if ( is_bool( $value ) ) {
 			return $value;
 		}
 		if ( is_array( $value ) ) {
-			return self::names( $value, $reference, $depth, false );
+			return $this->names( $value, $reference, $depth, false );
 		}
 		if ( ! is_object( $value ) ) {
 			return false;
 		}
 		if ( \stdClass::class === get_class( $value ) ) {
-			return self::names( (array) $value, 'o' . spl_object_id( $value ), $depth, true );
+			return $this->names( (array) $value, 'o' . spl_object_id( $value ), $depth, true );
 		}
 		if ( ! $value instanceof \JsonSerializable ) {
 			return false;
 		}
 		$identity = 'o' . spl_object_id( $value );
-		if ( isset( self::$ancestors[ $identity ] ) ) {
+		if ( isset( $this->ancestors[ $identity ] ) || isset( self::$serializing[ spl_object_id( $value ) ] ) ) {
 			return false;
 		}
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
 			throw new WalkLimit();
 		}
-		$serialized                   = $value->jsonSerialize();
-		self::$ancestors[ $identity ] = true;
+		$serialized                   = self::serialize_marked( $value );
+		$this->ancestors[ $identity ] = true;
 		try {
-			$names = self::required( $serialized, $depth + 1, null );
+			$names = $this->required( $serialized, $depth + 1, null );
 		} finally {
-			unset( self::$ancestors[ $identity ] );
+			unset( $this->ancestors[ $identity ] );
 		}
 		// The list is what the object serialises to, not the object.
 		return self::$same === $names ? self::copy( $serialized ) : $names;
 	}
 
 	/** @return bool|\stdClass|list<string> */
-	private static function names( array $list, ?string $identity, int $depth, bool $always_rebuild ) {
-		if ( null !== $identity && isset( self::$ancestors[ $identity ] ) ) {
+	private function names( array $list, ?string $identity, int $depth, bool $always_rebuild ) {
+		if ( null !== $identity && isset( $this->ancestors[ $identity ] ) ) {
 			return false;
 		}
 		if ( $depth >= \McpNative\MAX_DEPTH ) {
 			throw new WalkLimit();
 		}
 		if ( null !== $identity ) {
-			self::$ancestors[ $identity ] = true;
+			$this->ancestors[ $identity ] = true;
 		}
 		try {
-			$cleaned = self::entries( $list, SchemaKeywords::DATA, $depth, $always_rebuild, self::WIRE_OFF );
+			$cleaned = $this->entries( $list, SchemaKeywords::DATA, $depth, $always_rebuild, self::WIRE_OFF );
 		} finally {
 			if ( null !== $identity ) {
-				unset( self::$ancestors[ $identity ] );
+				unset( $this->ancestors[ $identity ] );
 			}
 		}
 		if ( null === $cleaned && array_is_list( $list ) ) {
@@ -460,8 +476,8 @@ final class SchemaTransformer {
 	 * @param array{0: \stdClass|list<string>, 1: array}|null $required What `required` came to, and its value.
 	 * @param list<int|string>                                $promoted
 	 */
-	private static function finish_required( array $container, ?array &$rebuilt, ?array $required, array $promoted ): void {
-		self::$required_appended = false;
+	private function finish_required( array $container, ?array &$rebuilt, ?array $required, array $promoted ): void {
+		$this->required_appended = false;
 		if ( null === $required ) {
 			if ( array() === $promoted ) {
 				return;
@@ -479,8 +495,27 @@ final class SchemaTransformer {
 			$names = array_values( array_unique( array_merge( $names, array_map( 'strval', $promoted ) ) ) );
 		}
 		$rebuilt                ??= self::first_entries( $container, PHP_INT_MAX );
-		self::$required_appended  = ! array_key_exists( 'required', $rebuilt );
+		$this->required_appended  = ! array_key_exists( 'required', $rebuilt );
 		$rebuilt['required']      = $names;
+	}
+
+	/**
+	 * What the object serialises to, its jsonSerialize() run with the object in self::$serializing.
+	 *
+	 * @return mixed
+	 * @throws WalkLimit When jsonSerialize() calls nest past MAX_SERIALIZE_NESTING.
+	 */
+	private static function serialize_marked( \JsonSerializable $value ) {
+		if ( count( self::$serializing ) >= self::MAX_SERIALIZE_NESTING ) {
+			throw new WalkLimit( false, 'jsonSerialize() calls nest more than ' . self::MAX_SERIALIZE_NESTING . ' deep (each walks a schema again)' );
+		}
+		$id                        = spl_object_id( $value );
+		self::$serializing[ $id ] = true;
+		try {
+			return $value->jsonSerialize();
+		} finally {
+			unset( self::$serializing[ $id ] );
+		}
 	}
 
 	/** A list's values, by value (never the caller's PHP references). */
@@ -517,12 +552,15 @@ final class SchemaTransformer {
 	}
 }
 
-/** @internal Unwinds a walk stopped at MAX_DEPTH (or MAX_CONTAINERS), collecting the JSON Pointer on the way out. */
+/** @internal Unwinds a walk stopped at MAX_DEPTH (or MAX_CONTAINERS, or a serialisation refused), collecting the JSON Pointer on the way out. */
 final class WalkLimit extends \Exception {
 	public $path = '';
 
-	/** @param bool $too_large Past MAX_CONTAINERS rather than MAX_DEPTH. */
-	public function __construct( public bool $too_large = false ) {
+	/**
+	 * @param bool        $too_large         Past MAX_CONTAINERS rather than MAX_DEPTH.
+	 * @param string|null $serialize_failure Why a value could not be serialised (neither bound).
+	 */
+	public function __construct( public bool $too_large = false, public ?string $serialize_failure = null ) {
 		parent::__construct();
 	}
 

@@ -1,0 +1,143 @@
+<?php
+use McpNative\Plugin\Contract;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * Issue 36: the `standard` profile's verdict against WordPress core's own
+ * rest_validate_value_from_schema() on crafted input (ValidationDifferentialTest is the random
+ * one): small lists of hostile patterns, strings, formats and numbers, crossed into thousands of
+ * cases, on whichever implementation this run has (scripts/test-php.sh runs both). Each test
+ * lists every disagreement and fails on any.
+ */
+final class CraftedDifferentialTest extends TestCase {
+	/** Patterns PCRE reads its own way (the extension emulated them with another engine before). */
+	private const PATTERNS = array(
+		'^[[:alpha:]]+$', '^[[:alnum:]]+$', '^[[:word:]]+$', '^[[:^digit:]]+$', '^[[:punct:]]$', '^[[:space:]]$',
+		'^\w+$', '^[^\W\d_]+$', '^\d+$', '^\h$', '^\v$', '^\R$', '^\X$', '^.$', '^\p{L}+$', '^\p{Arabic}+$', '^\p{Han}$',
+		'^\Q.*\E$', '^\Qa#b\E$', '^(?|(a)|(b))\1$', '^a{,3}$', '^a{2,}$', '(*UCP)^\w+$', '(*UTF)^.$', '(*CR)^a$', '^\cA$',
+		'^\101$', '^\0101$', '^\x{263A}$', '^\N{U+00E9}$', '^a#b$', 'a\#b', 'a\\\\#b', '^(?i)É$', '^(?x) a b $',
+		'^a$', '\Aa\z', '\Aa\Z', '(?<=a)b', '^(?>a+)b$', '^(a+)+$', '^(?:a|b)*+c$', '(', '[', '\\', '^[a-]$', '^[]a]$', '',
+	);
+
+	private const STRINGS = array(
+		'', 'a', 'b', 'A', 'É', 'é', "e\u{301}", 'ab', 'aa', 'bb', 'aaa', 'aaaa', 'a b', 'ab c', 'a#b', 'a\#b', 'a\\b', '.*',
+		'a{,3}', "\x01", "\t", ' ', "\n", "a\n", "\r\n", "\u{A0}", "\u{2028}", 'αβγ', 'Ωmega', '漢', '漢字', '١٢٣', '۴۵',
+		'123', '12a', '_', 'a_b', '!', '☺', "\u{263A}", '😀', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!', 'abc', "\xff", "a\xc3",
+	);
+
+	/** Null when ours equals core's verdict (or core throws), else the case as JSON. */
+	private function disagreement( $value, array $schema ): ?string {
+		set_error_handler( static fn() => true );
+		try {
+			$core = true === rest_validate_value_from_schema( $value, $schema, 'v' );
+		} catch ( \Throwable $e ) {
+			return null; // core cannot answer (a format on a non-string it hands to a typed function): a fatal error in WordPress
+		} finally {
+			restore_error_handler();
+		}
+		$ours = array() === Contract::validate( $value, $schema );
+		if ( $core === $ours ) {
+			return null;
+		}
+		return json_encode( array( 'schema' => $schema, 'value' => $value, 'core' => $core ), JSON_INVALID_UTF8_SUBSTITUTE | JSON_UNESCAPED_UNICODE );
+	}
+
+	/** @param list<array{0: mixed, 1: array}> $cases */
+	private function assert_all_agree( array $cases, int $at_least ): void {
+		$this->assertGreaterThanOrEqual( $at_least, count( $cases ) );
+		$differ = array();
+		foreach ( $cases as [ $value, $schema ] ) {
+			$d = $this->disagreement( $value, $schema );
+			if ( null !== $d ) {
+				$differ[] = $d;
+			}
+		}
+		$this->assertSame( array(), array_slice( $differ, 0, 20 ), count( $differ ) . ' of ' . count( $cases ) . ' differ from core' );
+	}
+
+	public function test_patterns_and_pattern_properties(): void {
+		$cases = array();
+		foreach ( self::PATTERNS as $pattern ) {
+			foreach ( self::STRINGS as $s ) {
+				$cases[] = array( $s, array( 'type' => 'string', 'pattern' => $pattern ) );
+				$cases[] = array( array( $s => 5 ), array( 'type' => 'object', 'patternProperties' => array( $pattern => array( 'type' => 'string' ) ) ) );
+			}
+		}
+		$this->assert_all_agree( $cases, 4000 );
+	}
+
+	public function test_formats(): void {
+		$strings = array(
+			'a@b.co', 'a@b', 'a.b@c.de', '.a@b.co', 'a..b@c.de', 'a@b..co', 'a@-b.co', 'a@b-.co', '"a b"@c.de', 'a+tag@b.co', 'ä@b.co',
+			'a@bü.co', 'a@xn--b-1ga.co', 'a@b.c', '@b.co', 'a@', str_repeat( 'a', 64 ) . '@b.co', 'a@' . str_repeat( 'b', 250 ) . '.co', "a@b.co\n",
+			'1.2.3.4', '01.2.3.4', '256.1.1.1', '1.2.3', '1.2.3.4.5', '::1', '::', '1::', '2001:db8::1', '2001:db8:::1', '::ffff:1.2.3.4',
+			'fe80::1%eth0', '1:2:3:4:5:6:7:8', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:1.2.3.4', '[::1]', "1.2.3.4\n",
+			'123e4567-e89b-12d3-a456-426614174000', '123E4567-E89B-12D3-A456-426614174000', '123e4567e89b12d3a456426614174000',
+			'{123e4567-e89b-12d3-a456-426614174000}', "123e4567-e89b-12d3-a456-426614174000\n", '123e4567-e89b-12d3-a456-42661417400g',
+			'#fff', '#FFF', '#ffff', '#ffffff', '#fffffg', 'fff', "#fff\n", '#',
+			'2024-01-01T00:00:00Z', '2024-01-01T00:00:00+25:00', '2024-01-01T00:00:00-25:00', '2024-01-01T00:00:00+24:60',
+			'2024-02-30T00:00:00', '2024-13-01T00:00:00', '2024-01-01T24:00:00', '2024-01-01T23:59:60', '2024-01-01T23:60:00',
+			'2024-01-01 00:00:00', '2024-01-01t00:00:00.5z', '2024-01-01T00:00:00+0100', '2024-01-01T00:00:00+01', "2024-01-01T00:00:00Z\n",
+			'0000-00-00T00:00:00', '2024-1-01T00:00:00', '', ' ', 'x', 12, 1.5, true,
+		);
+		$cases = array();
+		foreach ( array( 'email', 'ip', 'uuid', 'hex-color', 'date-time', 'uri', 'text-field' ) as $format ) {
+			foreach ( $strings as $s ) {
+				$cases[] = array( $s, array( 'type' => 'string', 'format' => $format ) );
+				$cases[] = array( $s, array( 'format' => $format ) );
+				$cases[] = array( $s, array( 'type' => 'string', 'format' => $format, 'enum' => array( is_string( $s ) ? trim( $s ) : $s, 'x' ) ) );
+			}
+		}
+		$this->assert_all_agree( $cases, 1500 );
+	}
+
+	public function test_numbers_and_numeric_strings(): void {
+		$values = array( 0, 1, -1, 1.0, 1.5, -0.0, 1e20, 9007199254740993, PHP_INT_MAX, 0.1 + 0.2, '1', '1.0', '1.5', ' 1', '1 ', "1\n", '01', '0x1A', '1e3', '1E-2', '.5', '5.', '+1', '-0', '', 'abc', '١', true, false, null, array(), array( 1 ) );
+		$schemas = array();
+		foreach ( array( 'integer', 'number', 'boolean', 'string' ) as $type ) {
+			$schemas[] = array( 'type' => $type );
+			$schemas[] = array( 'type' => $type, 'minimum' => 1 );
+			$schemas[] = array( 'type' => $type, 'maximum' => 1, 'exclusiveMaximum' => true );
+			$schemas[] = array( 'type' => $type, 'multipleOf' => 0.5 );
+			$schemas[] = array( 'type' => $type, 'enum' => array( 1, '1', 1.5, true ) );
+			$schemas[] = array( 'type' => array( $type, 'null' ) );
+		}
+		$schemas[] = array( 'type' => 'array', 'items' => array( 'type' => 'integer' ) );
+		$schemas[] = array( 'type' => 'array', 'uniqueItems' => true );
+		$schemas[] = array( 'enum' => array( array( 'a' => 1, 'b' => 2 ), array( 1, '1' ) ) );
+		$cases = array();
+		foreach ( $values as $v ) {
+			foreach ( $schemas as $schema ) {
+				$cases[] = array( $v, $schema );
+				$cases[] = array( array( $v, $v ), array( 'type' => 'array', 'uniqueItems' => true, 'items' => $schema ) );
+			}
+		}
+		$cases[] = array( 'a, b,,c', array( 'type' => 'array', 'items' => array( 'type' => 'string', 'enum' => array( 'a', 'b', 'c' ) ) ) );
+		$cases[] = array( array( 'b' => 2, 'a' => 1 ), array( 'enum' => array( array( 'a' => 1, 'b' => 2 ) ) ) );
+		$cases[] = array( array( 'a' => 1.0 ), array( 'enum' => array( array( 'a' => 1 ) ) ) );
+		$this->assert_all_agree( $cases, 1500 );
+	}
+
+	/** A site's `is_email` filter changes core's verdict: it must change ours alike. */
+	public function test_the_is_email_filter_is_obeyed(): void {
+		if ( ! function_exists( 'add_filter' ) ) {
+			$this->markTestSkipped( 'WordPress\'s plugin API is not loaded' );
+		}
+		$block = static fn( $ok, $email ) => str_ends_with( (string) $email, '@blocked.example' ) ? false : $ok;
+		$allow = static fn( $ok, $email ) => 'not-an-email' === $email ? $email : $ok;
+		$schema = array( 'type' => 'string', 'format' => 'email' );
+		$values = array( 'a@blocked.example', 'a@ok.example', 'not-an-email', 'x' );
+		add_filter( 'is_email', $block, 10, 2 );
+		add_filter( 'is_email', $allow, 11, 2 );
+		try {
+			$this->assertSame( array( 'format' ), array_column( Contract::validate( 'a@blocked.example', $schema ), 'keyword' ) );
+			$this->assertSame( array(), Contract::validate( 'not-an-email', $schema ) );
+			$this->assert_all_agree( array_map( static fn( $v ) => array( $v, $schema ), $values ), 4 );
+		} finally {
+			remove_filter( 'is_email', $block, 10 );
+			remove_filter( 'is_email', $allow, 11 );
+		}
+		$this->assertSame( array(), Contract::validate( 'a@blocked.example', $schema ) );
+		$this->assert_all_agree( array_map( static fn( $v ) => array( $v, $schema ), $values ), 4 );
+	}
+}
