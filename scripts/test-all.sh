@@ -22,6 +22,7 @@ suite "fuzz" bash scripts/fuzz.sh
 suite "WordPress" bash scripts/test-wp.sh
 suite "official adapter" bash scripts/test-adapter.sh   # says it skipped unless MCP_NATIVE_ADAPTER_DIR is set
 suite "install" bash scripts/test-install.sh
+suite "adapter integrations" bash scripts/test-integrations.sh   # three real plugins; skipped unless their sources were fetched
 suite "e2e" env E2E_REQUIRE_EXT=1 bash scripts/test-e2e.sh
 suite "OAuth sites" env OAUTH_SITES_REQUIRE_EXT=1 bash scripts/test-oauth-sites.sh   # discovery: plain permalinks, subdirectory, multisite
 suite "load" env LOAD_REQUESTS=1000 LOAD_REQUIRE_EXT=1 bash scripts/load.sh
