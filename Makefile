@@ -9,7 +9,7 @@ PHP_BIN ?= /usr/bin/php$(PHP_VERSION)
 DIST ?= bookworm
 export EXT_SO PHP_BIN PHP_VERSION
 
-.PHONY: deps build test test-fresh test-rust test-php test-wp test-adapter test-integrations test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
+.PHONY: deps build dist test test-fresh test-rust test-php test-wp test-adapter test-integrations test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -20,6 +20,12 @@ build: deps
 
 test: build
 	bash scripts/test-all.sh
+
+# The packages a host installs (docs/INSTALL.md): dist/mcp-native-VERSION.zip (the plugin) and
+# dist/phpX.Y-mcp-native_VERSION-1_ARCH.deb (the extension for this release's PHP).
+dist: build
+	bash scripts/install-deps.sh dist
+	bash scripts/dist.sh
 
 # A new Debian root (debootstrap), a clone of HEAD inside, the README's `make demo` and the unit
 # suites there: proves the set-up on a machine that has nothing. DIST=bookworm|trixie.

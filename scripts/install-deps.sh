@@ -19,6 +19,7 @@
 #   python  python3-venv and the Python MCP SDK in a venv (.cache/python-mcp).
 #   browser Debian's chromium (the browser test).
 #   load    wrk (the load test).
+#   dist    zip (make dist: the plugin zip; dpkg-deb comes with dpkg).
 #   all     every group above.
 #
 # Environment: WP_MIN_VERSION (default 7.1) = the lowest WordPress from sid we take; below 6.9
@@ -34,7 +35,7 @@ die() { printf '[install-deps] ERROR: %s\n' "$*" >&2; exit 1; }
 # shellcheck source=scripts/php-env.sh
 source "$ROOT/scripts/php-env.sh"
 
-want_demo=0; want_unit=0; want_wp=0; want_node=0; want_python=0; want_browser=0; want_load=0
+want_demo=0; want_unit=0; want_wp=0; want_node=0; want_python=0; want_browser=0; want_load=0; want_dist=0
 [ "$#" -gt 0 ] || set -- demo
 for group in "$@"; do
     case "$group" in
@@ -45,8 +46,9 @@ for group in "$@"; do
         python) want_python=1 ;;
         browser) want_browser=1 ;;
         load) want_load=1 ;;
-        all) want_demo=1; want_unit=1; want_wp=1; want_node=1; want_python=1; want_browser=1; want_load=1 ;;
-        *) die "unknown group '$group' (demo, unit, wp, node, python, browser, load, all)" ;;
+        dist) want_dist=1 ;;
+        all) want_demo=1; want_unit=1; want_wp=1; want_node=1; want_python=1; want_browser=1; want_load=1; want_dist=1 ;;
+        *) die "unknown group '$group' (demo, unit, wp, node, python, browser, load, dist, all)" ;;
     esac
 done
 
@@ -96,6 +98,7 @@ fi
 [ "$want_python" = 1 ] && packages+=(python3 python3-venv)
 [ "$want_browser" = 1 ] && packages+=(chromium)
 [ "$want_load" = 1 ] && packages+=(wrk)
+[ "$want_dist" = 1 ] && packages+=(zip)
 [ "${#packages[@]}" -eq 0 ] || apt_install "${packages[@]}"
 
 # ---------------------------------------------------------------- 2. WordPress >= 7.1 from sid

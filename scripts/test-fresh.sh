@@ -14,7 +14,9 @@
 #     tools/call lists the demo's abilities, with no PHP error, warning or deprecation logged), then
 #     `make demo-stop`, then `make test-php` (the unit suite on the extension and on the PHP
 #     fallback); on trixie (PHP 8.4) also the unit suite under valgrind (FRESH_VALGRIND=1 forces it
-#     on bookworm too, =0 skips it).
+#     on bookworm too, =0 skips it); last, scripts/test-packages.sh: `make dist`, the extension's
+#     .deb installed with apt and the plugin zip unzipped and activated, MCP served by nginx +
+#     php-fpm with the extension the package enabled, then the package removed and purged.
 #
 # A MariaDB already listening on this machine's 127.0.0.1:3306 would make the root's one fail to
 # start (the root shares the network, which it needs for the registries): then the root's MariaDB
@@ -256,4 +258,8 @@ if [ "$VALGRIND" = 1 ]; then
     step valgrind "VALGRIND=1 bash scripts/test-php.sh"
     grep -E 'ERROR SUMMARY|\] (OK|Tests:)' "$RUN/valgrind.log" | sed 's/^/    /' >&2
 fi
-log "WordPress $wp_version, PHP $php_version, $DIST: make demo served MCP, the unit suites passed$([ "$VALGRIND" = 1 ] && echo ', valgrind clean')"
+# Last, since it installs the extension for every SAPI (the unit suite's fallback run needs a PHP without it):
+# the host's way, `make dist` then `apt install ./dist/php*.deb` and the plugin zip, served by php-fpm.
+step packages "MCP_NATIVE_THROWAWAY_ROOT=1 bash scripts/test-packages.sh"
+grep -E '\[test-packages\]' "$RUN/packages.log" | sed 's/^/    /' >&2
+log "WordPress $wp_version, PHP $php_version, $DIST: make demo served MCP, the unit suites passed$([ "$VALGRIND" = 1 ] && echo ', valgrind clean'), the packages of make dist served MCP from php-fpm"
