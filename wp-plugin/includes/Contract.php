@@ -11,15 +11,31 @@ namespace McpNative\Plugin;
 use McpNative\Plugin\Fallback\Arguments;
 use McpNative\Plugin\Fallback\SchemaTransformer;
 
-require_once __DIR__ . '/JsonPointer.php';
-require_once __DIR__ . '/Fallback/polyfill.php';
-require_once __DIR__ . '/Fallback/SchemaKeywords.php';
-require_once __DIR__ . '/Fallback/SchemaTransformer.php';
-require_once __DIR__ . '/Fallback/Arguments.php';
-require_once __DIR__ . '/Fallback/Violations.php';
-require_once __DIR__ . '/Fallback/SchemaShape.php';
-require_once __DIR__ . '/Fallback/Validator.php';
-require_once __DIR__ . '/Fallback/StrictValidator.php';
+/*
+ * The extension runs only when it is one this plugin was written against: its version, and every
+ * function and class this facade calls. A host that updated the plugin but not the .so gets the
+ * fallback (Site Health says why), never a mismatched extension. The fallback's classes load (by
+ * the autoloader) only when the fallback runs; its polyfill declares what callers read of the
+ * extension (the exception class, the limits) when that is not loaded.
+ *
+ * The autoloader below serves the fallback's classes where the plugin's own autoloader is not
+ * there (the unit suites, benchmarks and fuzzers load this file alone).
+ */
+require_once __DIR__ . '/Fallback/polyfill.php'; // Declares only what the extension does not.
+
+spl_autoload_register(
+	static function ( string $class_name ): void {
+		$prefix = __NAMESPACE__ . '\\Fallback\\';
+		if ( str_starts_with( $class_name, $prefix ) && 1 === preg_match( '/^[A-Za-z0-9_]+$/', substr( $class_name, strlen( $prefix ) ) ) ) {
+			$file = __DIR__ . '/Fallback/' . substr( $class_name, strlen( $prefix ) ) . '.php';
+			if ( is_file( $file ) ) {
+				require_once $file;
+			}
+		} elseif ( __NAMESPACE__ . '\\JsonPointer' === $class_name ) {
+			require_once __DIR__ . '/JsonPointer.php';
+		}
+	}
+);
 
 final class Contract {
 	/** The extension version this plugin was written against. */
@@ -37,11 +53,110 @@ final class Contract {
 	);
 	public const NATIVE_CLASSES = array( 'McpNative\\SchemaTransformer' );
 
+	/** Optional: the per-worker cache of encoded tool lists (a build without it caches nothing in memory). */
+	public const CACHE_FUNCTIONS = array( 'McpNative\\fingerprint', 'McpNative\\cache_fetch', 'McpNative\\cache_store' );
+
 	/** @var bool */
 	private static $native;
 
 	public static function is_native(): bool {
-		return self::$native ??= extension_loaded( 'mcp_native' );
+		return self::$native ??= self::native_usable();
+	}
+
+	/**
+	 * Whether the loaded extension is one this facade may call: the expected version, and every
+	 * function and class it calls (Admin\ExtensionStatus reports which part is missing).
+	 */
+	public static function native_usable(): bool {
+		if ( ! extension_loaded( 'mcp_native' ) ) {
+			return false;
+		}
+		foreach ( self::NATIVE_FUNCTIONS as $function ) {
+			if ( ! function_exists( $function ) ) {
+				return false;
+			}
+		}
+		foreach ( self::NATIVE_CLASSES as $class ) {
+			if ( ! class_exists( $class, false ) ) {
+				return false;
+			}
+		}
+		try {
+			return 0 === version_compare( (string) \McpNative\version(), self::EXPECTED_EXTENSION_VERSION );
+		} catch ( \Throwable $e ) {
+			return false;
+		}
+	}
+
+	/**
+	 * A tool's wire schema and the wrapper used (SchemaEncoder::tool_schema()).
+	 *
+	 * @param array<string, mixed> $source The ability's schema.
+	 * @return array{schema: array<string, mixed>, wrapper: ?string}
+	 */
+	public static function wire_tool_schema( array $source, string $wrapper_key ): array {
+		return self::is_native()
+			? \McpNative\wire_tool_schema( $source, $wrapper_key )
+			: SchemaTransformer::wire_tool_schema( $source, $wrapper_key );
+	}
+
+	/**
+	 * An ability's own schema as clients see it (SchemaEncoder::ability_schema()).
+	 *
+	 * @param array<string, mixed> $source The ability's schema.
+	 */
+	public static function wire_ability_schema( array $source ): array|\stdClass {
+		return self::is_native()
+			? \McpNative\wire_ability_schema( $source )
+			: SchemaTransformer::wire_ability_schema( $source );
+	}
+
+	/**
+	 * Whether encoded tool lists are kept in the worker's memory (the extension's cache), rather
+	 * than in WordPress's own store (ToolListCache).
+	 */
+	public static function has_worker_cache(): bool {
+		static $has = null;
+		if ( null === $has ) {
+			$has = self::is_native();
+			foreach ( self::CACHE_FUNCTIONS as $function ) {
+				$has = $has && function_exists( $function );
+			}
+		}
+		return $has;
+	}
+
+	/**
+	 * A fingerprint of what a cached value is made of, or null when it cannot be taken (an
+	 * object other than stdClass, a value JSON cannot carry): the extension's, else XXH128 of
+	 * serialize() in the same cases.
+	 *
+	 * @param array<mixed> $sources What the value is made of.
+	 */
+	public static function fingerprint( array $sources ): ?string {
+		return self::has_worker_cache() ? \McpNative\fingerprint( $sources ) : Fallback\Fingerprint::of( $sources );
+	}
+
+	/**
+	 * The worker's cached texts under $key (null: not there, or no worker cache).
+	 *
+	 * @return list<string>|null
+	 */
+	public static function worker_cache_fetch( string $key ): ?array {
+		return self::has_worker_cache() ? \McpNative\cache_fetch( $key ) : null;
+	}
+
+	/**
+	 * Keeps texts in the worker's memory under $key; false without a worker cache.
+	 *
+	 * @param list<string> $texts Texts.
+	 */
+	public static function worker_cache_store( string $key, array $texts ): bool {
+		if ( ! self::has_worker_cache() ) {
+			return false;
+		}
+		\McpNative\cache_store( $key, $texts );
+		return true;
 	}
 
 	/** The running implementation's version: the extension's, or 'php-fallback'. */

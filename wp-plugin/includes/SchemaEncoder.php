@@ -9,8 +9,6 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin;
 
-use McpNative\Plugin\Fallback\SchemaTransformer;
-
 /**
  * A schema leaves the server as the contract's transform makes it (WordPress-only keys and values
  * JSON cannot carry removed at every depth, objects converted, cycles cut, empty sub-schema maps
@@ -38,9 +36,7 @@ final class SchemaEncoder {
 	 *                                     transform always makes one: a guard of that rule).
 	 */
 	public static function tool_schema( array $source, string $wrapper_key ): array {
-		$tool = Contract::is_native()
-			? \McpNative\wire_tool_schema( $source, $wrapper_key )
-			: SchemaTransformer::wire_tool_schema( $source, $wrapper_key );
+		$tool = Contract::wire_tool_schema( $source, $wrapper_key );
 		$type = $tool['schema']['type'] ?? null;
 		if ( 'object' !== $type ) {
 			throw new \UnexpectedValueException( sprintf( 'the schema converted to type %s, not object', is_string( $type ) ? $type : gettype( $type ) ) );
@@ -56,8 +52,6 @@ final class SchemaEncoder {
 	 * @throws \McpNative\SchemaException As tool_schema().
 	 */
 	public static function ability_schema( array $source ): array|\stdClass {
-		return Contract::is_native()
-			? \McpNative\wire_ability_schema( $source )
-			: SchemaTransformer::wire_ability_schema( $source );
+		return Contract::wire_ability_schema( $source );
 	}
 }

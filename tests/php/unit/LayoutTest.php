@@ -47,7 +47,7 @@ final class LayoutTest extends TestCase {
 		$named   = self::named();
 		$folders = array();
 		foreach ( scandir( self::ROOT ) as $entry ) {
-			if ( is_dir( self::ROOT . "/$entry" ) && ! in_array( $entry, array( '.', '..', '.git', 'target', '.cache', '.demo', '.test-run' ), true ) ) {
+			if ( is_dir( self::ROOT . "/$entry" ) && ! in_array( $entry, array( '.', '..', '.git', 'target', '.cache', '.demo', '.test-run', 'dist' ), true ) ) {
 				$folders[] = '.ci' === $entry ? '.ci/run' : "$entry/";
 			}
 		}

@@ -103,6 +103,7 @@ final class SiteHealthTest extends TestCase {
 		$this->assertStringContainsString( '<code>0.0.9</code>', $result['description'] );
 		$this->assertStringContainsString( '<code>0.1.0</code>', $result['description'] );
 		$this->assertStringContainsString( 'same release', $result['description'] );
+		$this->assertStringContainsString( 'run on the PHP fallback', $result['description'], 'a mismatched extension is not used' );
 		$this->assertStringContainsString( '/usr/lib/php/20220829', $result['description'] );
 
 		// A newer extension is a mismatch too; an equal one with another spelling is not.
@@ -111,11 +112,14 @@ final class SiteHealthTest extends TestCase {
 		$this->assertSame( ExtensionStatus::STATE_MISMATCH, ( new ExtensionStatus( true, null, '0.1.0' ) )->state() );
 	}
 
-	public function test_missing_extension_functions_are_critical(): void {
+	public function test_missing_extension_functions_say_the_fallback_runs(): void {
 		$result = SiteHealth::result( new ExtensionStatus( true, '0.1.0', '0.1.0', array( 'McpNative\\validate()' ) ) );
 		$this->assertSiteHealthResult( $result );
-		$this->assertSame( 'critical', $result['status'] );
+		// The facade does not call an incomplete build (Contract::native_usable()): requests still work.
+		$this->assertSame( 'recommended', $result['status'] );
 		$this->assertStringContainsString( 'McpNative\\validate()', $result['description'] );
+		$this->assertStringContainsString( 'run on the PHP fallback', $result['description'] );
+		$this->assertTrue( \McpNative\Plugin\Contract::native_usable() === extension_loaded( 'mcp_native' ), 'the build under test is complete and of the expected version' );
 	}
 
 	public function test_fallback_hint_for_each_ini_layout(): void {

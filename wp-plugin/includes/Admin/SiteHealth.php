@@ -190,7 +190,7 @@ final class SiteHealth {
 					'status'      => 'recommended',
 					'description' => '<p>' . sprintf(
 						/* translators: 1: loaded version, 2: expected version */
-						esc_html__( 'The loaded mcp_native extension reports version %1$s, but this version of the MCP Native plugin was written against %2$s. The plugin uses the extension anyway; if MCP requests misbehave, install the extension and the plugin from the same release (or remove the extension line to use the PHP fallback).', 'mcp-native' ),
+						esc_html__( 'The loaded mcp_native extension reports version %1$s, but this version of the MCP Native plugin was written against %2$s, so the plugin does not use it: MCP requests run on the PHP fallback (correct, but slower). Install the extension and the plugin from the same release.', 'mcp-native' ),
 						'<code>' . esc_html( $status->version ?? __( '(unknown)', 'mcp-native' ) ) . '</code>',
 						'<code>' . esc_html( $status->expected ) . '</code>'
 					) . '</p>' . self::so_location_html( $status ),
@@ -200,10 +200,10 @@ final class SiteHealth {
 			case ExtensionStatus::STATE_BROKEN:
 				$result = array(
 					'label'       => __( 'The MCP Native extension is loaded but incomplete', 'mcp-native' ),
-					'status'      => 'critical',
+					'status'      => 'recommended',
 					'description' => '<p>' . sprintf(
 						/* translators: 1: list of missing functions, 2: version */
-						esc_html__( 'The loaded mcp_native extension (version %2$s) lacks what the plugin calls: %1$s. MCP requests that need them fail. Install the extension built for this plugin version, or remove the extension line from php.ini to use the PHP fallback.', 'mcp-native' ),
+						esc_html__( 'The loaded mcp_native extension (version %2$s) lacks what the plugin calls: %1$s, so the plugin does not use it: MCP requests run on the PHP fallback (correct, but slower). Install the extension built for this plugin version.', 'mcp-native' ),
 						'<code>' . esc_html( implode( ', ', $status->missing_api ) ) . '</code>',
 						'<code>' . esc_html( $status->version ?? __( '(unknown)', 'mcp-native' ) ) . '</code>'
 					) . '</p>' . self::so_location_html( $status ),

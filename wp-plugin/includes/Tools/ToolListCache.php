@@ -77,8 +77,8 @@ final class ToolListCache {
 	 * The key of a server's list, or null when it is not cached.
 	 */
 	public static function key( Server $server ): ?string {
-		if ( Contract::is_native() && ! function_exists( 'McpNative\\cache_fetch' ) ) {
-			return null;
+		if ( Contract::is_native() && ! Contract::has_worker_cache() ) {
+			return null; // A build without the worker cache: nothing is kept.
 		}
 		foreach ( self::LIST_FILTERS as $hook ) {
 			if ( has_filter( $hook ) ) {
@@ -96,7 +96,7 @@ final class ToolListCache {
 			return null;
 		}
 		$sources = array( self::FORMAT, self::code_stamp(), $server->tool_sources() );
-		return Contract::is_native() ? \McpNative\fingerprint( $sources ) : self::php_fingerprint( $sources );
+		return Contract::fingerprint( $sources );
 	}
 
 	/**
@@ -105,8 +105,8 @@ final class ToolListCache {
 	 * @return list<string>|null
 	 */
 	public static function fetch( Server $server, string $key ): ?array {
-		if ( Contract::is_native() ) {
-			return \McpNative\cache_fetch( $key );
+		if ( Contract::has_worker_cache() ) {
+			return Contract::worker_cache_fetch( $key );
 		}
 		$row = get_option( self::option( $server ), '' );
 		if ( ! is_string( $row ) || ! str_starts_with( $row, $key . ' ' ) ) {
@@ -133,9 +133,7 @@ final class ToolListCache {
 			}
 			$texts[] = $json;
 		}
-		if ( Contract::is_native() ) {
-			\McpNative\cache_store( $key, $texts );
-		} else {
+		if ( ! Contract::worker_cache_store( $key, $texts ) ) {
 			self::write_option( $server, $key, $texts );
 		}
 		return $texts;
@@ -150,44 +148,21 @@ final class ToolListCache {
 	 * @return (\Closure(string): ?string)|null Given the page's text, its form (null without zlib).
 	 */
 	public static function deflater( string $key, ?string $cursor, int $count ): ?\Closure {
-		if ( ! Contract::is_native() ) {
+		if ( ! Contract::has_worker_cache() ) {
 			return null;
 		}
 		$page_key = $key . ':deflate:' . $count . ':' . ( $cursor ?? '' );
 		return static function ( string $json ) use ( $page_key ): ?string {
-			$kept = \McpNative\cache_fetch( $page_key );
+			$kept = Contract::worker_cache_fetch( $page_key );
 			if ( isset( $kept[0] ) ) {
 				return $kept[0];
 			}
 			$deflated = GzipBody::deflate( $json );
 			if ( null !== $deflated ) {
-				\McpNative\cache_store( $page_key, array( $deflated ) );
+				Contract::worker_cache_store( $page_key, array( $deflated ) );
 			}
 			return $deflated;
 		};
-	}
-
-	/**
-	 * The fallback's fingerprint: XXH128 of serialize(), which tags every type and length as the
-	 * extension's does (`"1"` and `1`, `[]` and `{}` differ). None, as there, for a tree holding an
-	 * object other than stdClass or an enum (a class name follows `O:`, `C:` or `E:`; a string
-	 * that merely holds such text only turns the cache off), one nested deeper than MAX_DEPTH or
-	 * holding a reference cycle (json_encode()'s depth limit, run only on plain data), or one
-	 * serialize() refuses (a closure). So both keep the same lists (a list is not kept while an
-	 * ability too deep to convert is listed, and its skip is logged on every request).
-	 *
-	 * @param array<mixed> $sources
-	 */
-	private static function php_fingerprint( array $sources ): ?string {
-		try {
-			$serialized = serialize( $sources );
-		} catch ( \Throwable $e ) {
-			return null;
-		}
-		if ( 1 === preg_match( '/[OCE]:\d+:"(?!stdClass":)/', $serialized ) || false === json_encode( $sources, JSON_INVALID_UTF8_SUBSTITUTE, \McpNative\MAX_DEPTH ) ) {
-			return null;
-		}
-		return hash( 'xxh128', $serialized );
 	}
 
 	/** The fallback's option name of a server's list. */
