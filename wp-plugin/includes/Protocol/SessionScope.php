@@ -27,7 +27,12 @@ interface SessionScope {
 	/**
 	 * Opens the session negotiated by initialize; returns its id when the transport has one to send.
 	 */
-	public function open( string $protocol_version, string $client_name ): ?string;
+	public function open( string $protocol_version, string $client_name, string $client_version = '' ): ?string;
+
+	/**
+	 * The client of the request being handled (clientInfo from initialize, the session), for the audit log.
+	 */
+	public function client(): ClientInfo;
 
 	/**
 	 * The lowest log level the client asked for (logging/setLevel); null: send no log messages.

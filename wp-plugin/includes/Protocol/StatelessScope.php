@@ -19,8 +19,12 @@ final class StatelessScope implements SessionScope {
 
 	public function admit( Message $message, Method $method ): void {}
 
-	public function open( string $protocol_version, string $client_name ): ?string {
+	public function open( string $protocol_version, string $client_name, string $client_version = '' ): ?string {
 		return null;
+	}
+
+	public function client(): ClientInfo {
+		return new ClientInfo(); // Per request: `_meta` clientInfo (RequestMeta).
 	}
 
 	public function log_level(): ?string {

@@ -23,6 +23,7 @@ final class Session {
 	 * @param int    $last_seen        Unix time of the last request.
 	 * @param string $client_name      clientInfo.name from initialize (informational).
 	 * @param string|null $log_level   The level of logging/setLevel, if the client sent one.
+	 * @param string $client_version   clientInfo.version from initialize (informational).
 	 */
 	public function __construct(
 		public readonly string $id,
@@ -32,7 +33,8 @@ final class Session {
 		public readonly int $created,
 		public readonly int $last_seen,
 		public readonly string $client_name = '',
-		public readonly ?string $log_level = null
+		public readonly ?string $log_level = null,
+		public readonly string $client_version = ''
 	) {}
 
 	/**
@@ -48,6 +50,9 @@ final class Session {
 		);
 		if ( null !== $this->log_level ) {
 			$data['log'] = $this->log_level;
+		}
+		if ( '' !== $this->client_version ) {
+			$data['client_version'] = $this->client_version;
 		}
 		return $data;
 	}
@@ -67,7 +72,8 @@ final class Session {
 			(int) $data['created'],
 			(int) $data['seen'],
 			(string) ( $data['client'] ?? '' ),
-			isset( $data['log'] ) && is_string( $data['log'] ) ? $data['log'] : null
+			isset( $data['log'] ) && is_string( $data['log'] ) ? $data['log'] : null,
+			(string) ( $data['client_version'] ?? '' )
 		);
 	}
 }

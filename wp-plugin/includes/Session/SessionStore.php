@@ -96,10 +96,10 @@ final class SessionStore {
 	 * @throws JsonRpcError Internal error when the database did not store the session: an id the
 	 *                      server cannot find again would only make the client loop on "session not found".
 	 */
-	public function create( int $user_id, string $server_id, string $protocol_version, string $client_name = '' ): Session {
+	public function create( int $user_id, string $server_id, string $protocol_version, string $client_name = '', string $client_version = '' ): Session {
 		$this->collect_garbage( $user_id, self::max_sessions_per_user() - 1 );
 		$now     = time();
-		$session = new Session( wp_generate_uuid4(), $user_id, self::scope( $server_id ), $protocol_version, $now, $now, self::client_name( $client_name ) );
+		$session = new Session( wp_generate_uuid4(), $user_id, self::scope( $server_id ), $protocol_version, $now, $now, self::client_name( $client_name ), null, self::client_name( $client_version ) );
 		if ( false === add_user_meta( $user_id, self::key_prefix() . $session->id, $session->to_array(), true ) ) {
 			Logger::error(
 				'The MCP session could not be stored (user meta write failed)',
@@ -131,7 +131,7 @@ final class SessionStore {
 			return null;
 		}
 		if ( $now - $session->last_seen >= self::TOUCH_INTERVAL ) {
-			$session = new Session( $session->id, $user_id, $session->server_id, $session->protocol_version, $session->created, $now, $session->client_name, $session->log_level );
+			$session = new Session( $session->id, $user_id, $session->server_id, $session->protocol_version, $session->created, $now, $session->client_name, $session->log_level, $session->client_version );
 			update_user_meta( $user_id, $key, $session->to_array() );
 		}
 		return $session;
@@ -141,7 +141,7 @@ final class SessionStore {
 	 * Stores the log level a client set with logging/setLevel.
 	 */
 	public function set_log_level( Session $session, string $level ): void {
-		$updated = new Session( $session->id, $session->user_id, $session->server_id, $session->protocol_version, $session->created, $session->last_seen, $session->client_name, $level );
+		$updated = new Session( $session->id, $session->user_id, $session->server_id, $session->protocol_version, $session->created, $session->last_seen, $session->client_name, $level, $session->client_version );
 		update_user_meta( $session->user_id, self::key_prefix() . $session->id, $updated->to_array() );
 	}
 

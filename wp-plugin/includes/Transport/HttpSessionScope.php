@@ -11,6 +11,7 @@ namespace McpNative\Plugin\Transport;
 
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Protocol\ClientInfo;
 use McpNative\Plugin\Protocol\Method;
 use McpNative\Plugin\Protocol\SessionScope;
 use McpNative\Plugin\Session\CancelledRequests;
@@ -80,9 +81,14 @@ final class HttpSessionScope implements SessionScope {
 		}
 	}
 
-	public function open( string $protocol_version, string $client_name ): ?string {
-		$this->opened = $this->sessions->create( get_current_user_id(), $this->server_id, $protocol_version, $client_name )->id;
+	public function open( string $protocol_version, string $client_name, string $client_version = '' ): ?string {
+		$this->opened = $this->sessions->create( get_current_user_id(), $this->server_id, $protocol_version, $client_name, $client_version )->id;
 		return $this->opened;
+	}
+
+	public function client(): ClientInfo {
+		$session = $this->admitted;
+		return null === $session ? new ClientInfo() : new ClientInfo( $session->client_name, $session->client_version, $session->id, $session->protocol_version );
 	}
 
 	/**

@@ -11,6 +11,7 @@ namespace McpNative\Plugin\Transport;
 
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Protocol\ClientInfo;
 use McpNative\Plugin\Protocol\Method;
 use McpNative\Plugin\Protocol\SessionScope;
 
@@ -27,15 +28,22 @@ final class StdioSessionScope implements SessionScope {
 
 	private bool $in_flight_cancelled = false;
 
+	private ?ClientInfo $client = null;
+
 	public function admit( Message $message, Method $method ): void {
 		if ( ! $this->initialized && Method::IN_SESSION === $method->session ) {
 			throw ErrorFactory::invalid_request( 'the server is not initialized: send initialize first', $message->id );
 		}
 	}
 
-	public function open( string $protocol_version, string $client_name ): ?string {
+	public function open( string $protocol_version, string $client_name, string $client_version = '' ): ?string {
 		$this->initialized = true;
+		$this->client      = new ClientInfo( $client_name, $client_version, null, $protocol_version );
 		return null;
+	}
+
+	public function client(): ClientInfo {
+		return $this->client ?? new ClientInfo();
 	}
 
 	public function log_level(): ?string {
