@@ -12,6 +12,7 @@ declare(strict_types=1);
 namespace McpNative\Tests\WP;
 
 use McpNative\Plugin\Audit\AuditCommand;
+use McpNative\Plugin\Audit\AuditEvent;
 use McpNative\Plugin\Audit\AuditLog;
 use McpNative\Plugin\Audit\AuditPage;
 use McpNative\Plugin\Audit\AuditQuery;
@@ -74,6 +75,7 @@ final class AuditLogTest extends AbstractMcpTest {
 
 	/** @return list<array<string, string>> Rows, oldest first. */
 	private function rows(): array {
+		AuditLog::flush();
 		return array_reverse( AuditQuery::parse( array() )->rows( 1000 ) );
 	}
 
@@ -171,6 +173,9 @@ final class AuditLogTest extends AbstractMcpTest {
 		} finally {
 			BearerAuth::reset();
 		}
+		$this->assertSame( array(), $this->events, 'written once the answer has gone' );
+		$this->assertNotFalse( has_action( 'shutdown', array( AuditEvent::class, 'flush_after_response' ) ) );
+		AuditEvent::flush_after_response();
 		$this->assertCount( 1, $this->events );
 		[ $attributes, $row ] = $this->events[0];
 		$this->assertSame( 'tools/call', $attributes['mcp.method.name'] );

@@ -13,11 +13,17 @@ use McpNative\Plugin\OAuth\BearerAuth;
 use McpNative\Plugin\Protocol\ClientInfo;
 
 /**
- * The row is written with one INSERT (no read before it); then `mcp_native_audit_event` fires
- * with attributes named after OpenTelemetry's MCP and GenAI semantic conventions
- * (docs/AUDIT.md lists them), and the row as stored.
+ * A call's row is built when it ends and written once its answer has gone: at `shutdown`, after
+ * fastcgi_finish_request() where the server has it (php-fpm; litespeed_finish_request() on
+ * LiteSpeed), so the client never waits for the INSERT (a commit costs a disk flush); stdio
+ * writes it after each answer line. One INSERT per row, no read before it; then
+ * `mcp_native_audit_event` fires with attributes named after OpenTelemetry's MCP and GenAI
+ * semantic conventions (docs/AUDIT.md lists them), and the row as stored.
  */
 final class AuditEvent {
+
+	/** @var list<array{0: array<string, mixed>, 1: array<string, string|int|float>}> Rows (and attributes) not written yet. */
+	private static array $pending = array();
 
 	/**
 	 * Records a call.
@@ -46,16 +52,55 @@ final class AuditEvent {
 			'duration_ms'       => round( $call['duration'], 3 ),
 			'arguments'         => Redactor::summary( $call['arguments'] ),
 		);
-		AuditTable::insert( $row );
+		self::$pending[] = array( $row, self::attributes( $row, $call['request_id'], $call['error_type'] ) );
+		add_action( 'shutdown', array( self::class, 'flush_after_response' ), PHP_INT_MAX );
+	}
 
-		/**
-		 * Fires for every recorded MCP call (tools/call, resources/read, prompts/get), after its row
-		 * is written: ship it to an observability stack.
-		 *
-		 * @param array<string, string|int|float> $attributes OpenTelemetry-shaped attributes (docs/AUDIT.md).
-		 * @param array<string, string|int|float> $row        The row as stored (arguments redacted and bounded).
-		 */
-		do_action( AuditLog::ACTION, self::attributes( $row, $call['request_id'], $call['error_type'] ), $row );
+	/**
+	 * shutdown: ends the response to the client first (where the server can), then writes.
+	 */
+	public static function flush_after_response(): void {
+		if ( array() === self::$pending ) {
+			return;
+		}
+		if ( function_exists( 'fastcgi_finish_request' ) ) {
+			fastcgi_finish_request();
+		} elseif ( function_exists( 'litespeed_finish_request' ) ) {
+			litespeed_finish_request();
+		}
+		self::flush();
+	}
+
+	/**
+	 * Writes the pending rows (each into its own site's table) and fires the action for each.
+	 * Returns how many were written.
+	 */
+	public static function flush(): int {
+		$written = 0;
+		while ( array() !== self::$pending ) {
+			[ $row, $attributes ] = array_shift( self::$pending );
+			$switch = is_multisite() && (int) $row['blog_id'] !== get_current_blog_id();
+			if ( $switch ) {
+				switch_to_blog( (int) $row['blog_id'] );
+			}
+			try {
+				$written += AuditTable::insert( $row ) ? 1 : 0;
+			} finally {
+				if ( $switch ) {
+					restore_current_blog();
+				}
+			}
+
+			/**
+			 * Fires for every recorded MCP call (tools/call, resources/read, prompts/get), after its
+			 * row is written (after the answer has gone): ship it to an observability stack.
+			 *
+			 * @param array<string, string|int|float> $attributes OpenTelemetry-shaped attributes (docs/AUDIT.md).
+			 * @param array<string, string|int|float> $row        The row as stored (arguments redacted and bounded).
+			 */
+			do_action( AuditLog::ACTION, $attributes, $row );
+		}
+		return $written;
 	}
 
 	/**

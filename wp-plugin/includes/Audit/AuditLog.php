@@ -12,7 +12,8 @@ namespace McpNative\Plugin\Audit;
 /**
  * Every tools/call, resources/read and prompts/get is recorded once, when it ends
  * (AuditedCall, from the dispatcher): a row in this site's table (AuditTable) and the
- * `mcp_native_audit_event` action with OpenTelemetry-shaped attributes (AuditEvent).
+ * `mcp_native_audit_event` action with OpenTelemetry-shaped attributes (AuditEvent), both once
+ * the answer has gone (flush()).
  *
  * Code that decides a call's fate itself (an approval step, a `mcp_native_pre_tool_call`
  * filter) says so with mark_outcome(); the mark wins over what the result would say.
@@ -84,6 +85,14 @@ final class AuditLog {
 		}
 		$call->mark( $outcome, $error_code );
 		return true;
+	}
+
+	/**
+	 * Writes the calls recorded so far and fires their actions now (they are otherwise written at
+	 * shutdown, after the answer has gone). Returns how many rows were written.
+	 */
+	public static function flush(): int {
+		return AuditEvent::flush();
 	}
 
 	/** Once the table exists: a daily cleanup of this site's old rows. */

@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Audit;
 
+use McpNative\Plugin\Logger;
+
 /**
  * One table per site, `{prefix}mcp_native_audit` (on a network each site has its own, as its
  * posts and options: the site's owner reads and prunes it, a deleted site takes it along). Times
@@ -117,7 +119,14 @@ final class AuditTable {
 			}
 			$values[ $column ] = $value;
 		}
-		return false !== $wpdb->insert( self::name(), $values, array_values( self::COLUMNS ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		// Written after the answer has gone: a database error must not print into anything.
+		$suppressed = $wpdb->suppress_errors( true );
+		$written    = false !== $wpdb->insert( self::name(), $values, array_values( self::COLUMNS ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$wpdb->suppress_errors( $suppressed );
+		if ( ! $written ) {
+			Logger::warning_throttled( 'The audit log could not write a row: ' . $wpdb->last_error, array( 'table' => self::name() ) );
+		}
+		return $written;
 	}
 
 	/**
