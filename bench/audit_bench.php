@@ -9,7 +9,8 @@
  *   - http:       over HTTP to the served site, as a client sees a call (WordPress's boot included);
  *   - in-process: the REST dispatch inside one PHP process with WordPress loaded (the plugin's
  *                 path alone: what logging adds to the smallest cost a call can have).
- * Prints medians and the median of the per-pair ratios (on / off).
+ * Prints medians and the median of the per-pair ratios (on / off), and what writing a row costs
+ * the worker after the answer has gone (the in-process rows, written at the end).
  *
  *   php [-d extension=...] bench/audit_bench.php SITE_DIR URL USER APP_PASSWORD [ROUNDS]
  */
@@ -100,6 +101,11 @@ $bench_args             = array( $route, $call, $user, $rounds, $http );
 require rtrim( $site_dir, '/' ) . '/wp-load.php';
 [ $route, $call, $user, $rounds, $http ] = $bench_args; // WordPress's files assign globals of these names.
 $in_process = mcp_native_audit_in_process( $route, $call, $user, $rounds );
+// The rows of the in-process calls are still pending (written at shutdown, after the answer):
+// what writing one costs the worker once the client has its answer.
+$flush_started = hrtime( true );
+$flushed       = \McpNative\Plugin\Audit\AuditLog::flush();
+$write_ms      = ( hrtime( true ) - $flush_started ) / 1e6 / max( 1, $flushed );
 
 /** @return array{0: float, 1: float, 2: float} */
 function mcp_native_audit_in_process( string $route, array $call, string $user, int $rounds ): array {
@@ -127,5 +133,6 @@ function mcp_native_audit_in_process( string $route, array $call, string $user, 
 printf( "audit log cost of one tools/call (%d pairs, medians; extension %s)\n", $rounds, extension_loaded( 'mcp_native' ) ? 'loaded' : 'not loaded' );
 printf( "  %-11s off %8.3f ms   on %8.3f ms   on/off %.4f  (%+.2f %%)\n", 'http', $http[0], $http[1], $http[2], ( $http[2] - 1 ) * 100 );
 printf( "  %-11s off %8.3f ms   on %8.3f ms   on/off %.4f  (%+.2f %%)\n", 'in-process', $in_process[0], $in_process[1], $in_process[2], ( $in_process[2] - 1 ) * 100 );
+printf( "  %-11s %.3f ms per row (one INSERT and its commit; after the answer, in the worker's time)\n", 'write', $write_ms );
 $rows = (int) $GLOBALS['wpdb']->get_var( 'SELECT COUNT(*) FROM ' . \McpNative\Plugin\Audit\AuditTable::name() );
 printf( "  rows written: %d (expected %d)\n", $rows, 2 * ( $rounds + 10 ) + 1 );

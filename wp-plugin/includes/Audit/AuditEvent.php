@@ -22,21 +22,39 @@ use McpNative\Plugin\Protocol\ClientInfo;
  */
 final class AuditEvent {
 
-	/** @var list<array{0: array<string, mixed>, 1: array<string, string|int|float>}> Rows (and attributes) not written yet. */
+	/** @var list<array<string, mixed>> Calls recorded and not written yet (emit()). */
 	private static array $pending = array();
 
 	/**
-	 * Records a call.
+	 * Records a call: keeps what only this moment knows (who, when, the OAuth grant); the row,
+	 * its redacted arguments and the attributes are built when it is written.
 	 *
 	 * @param array{server: string, method: string, request_id: mixed, target: string, ability: string, outcome: string,
 	 *              error_code: string, error_type: string, duration: float, arguments: mixed} $call
 	 */
 	public static function emit( array $call, ClientInfo $client ): void {
-		$grant = BearerAuth::current()?->grant;
-		$row   = array(
-			'created_at'        => gmdate( 'Y-m-d H:i:s' ),
-			'blog_id'           => get_current_blog_id(),
-			'user_id'           => get_current_user_id(),
+		$call['client'] = $client;
+		$call['grant']  = BearerAuth::current()?->grant;
+		$call['time']   = time();
+		$call['blog']   = get_current_blog_id();
+		$call['user']   = get_current_user_id();
+		self::$pending[] = $call;
+		add_action( 'shutdown', array( self::class, 'flush_after_response' ), PHP_INT_MAX );
+	}
+
+	/**
+	 * The row of a call as stored.
+	 *
+	 * @param array<string, mixed> $call From emit().
+	 * @return array<string, string|int|float>
+	 */
+	private static function row( array $call ): array {
+		$client = $call['client'];
+		$grant  = $call['grant'];
+		return array(
+			'created_at'        => gmdate( 'Y-m-d H:i:s', $call['time'] ),
+			'blog_id'           => $call['blog'],
+			'user_id'           => $call['user'],
 			'client_name'       => $client->name,
 			'client_version'    => $client->version,
 			'oauth_client_id'   => null === $grant ? '' : $grant->client_id,
@@ -52,8 +70,6 @@ final class AuditEvent {
 			'duration_ms'       => round( $call['duration'], 3 ),
 			'arguments'         => Redactor::summary( $call['arguments'] ),
 		);
-		self::$pending[] = array( $row, self::attributes( $row, $call['request_id'], $call['error_type'] ) );
-		add_action( 'shutdown', array( self::class, 'flush_after_response' ), PHP_INT_MAX );
 	}
 
 	/**
@@ -78,7 +94,8 @@ final class AuditEvent {
 	public static function flush(): int {
 		$written = 0;
 		while ( array() !== self::$pending ) {
-			[ $row, $attributes ] = array_shift( self::$pending );
+			$call = array_shift( self::$pending );
+			$row  = self::row( $call );
 			$switch = is_multisite() && (int) $row['blog_id'] !== get_current_blog_id();
 			if ( $switch ) {
 				switch_to_blog( (int) $row['blog_id'] );
@@ -98,7 +115,7 @@ final class AuditEvent {
 			 * @param array<string, string|int|float> $attributes OpenTelemetry-shaped attributes (docs/AUDIT.md).
 			 * @param array<string, string|int|float> $row        The row as stored (arguments redacted and bounded).
 			 */
-			do_action( AuditLog::ACTION, $attributes, $row );
+			do_action( AuditLog::ACTION, self::attributes( $row, $call['request_id'], $call['error_type'] ), $row );
 		}
 		return $written;
 	}
