@@ -243,6 +243,8 @@ final class AuditLogTest extends AbstractMcpTest {
 		$this->assertSame( Redactor::MAX_BYTES, strlen( $huge ) );
 		$this->assertStringEndsWith( '…', $huge );
 		$this->assertSame( '', Redactor::summary( array() ) );
+		$this->assertSame( '', Redactor::summary( new \stdClass() ), 'no arguments' );
+		$this->assertSame( '{"a":{},"b":[]}', Redactor::summary( (object) array( 'a' => new \stdClass(), 'b' => array() ) ) );
 	}
 
 	private function insert_row( string $created_at, array $extra = array() ): void {

@@ -45,7 +45,7 @@ final class AuditTableView {
 			$client .= ' (OAuth: ' . ( '' !== $row['oauth_client_name'] ? $row['oauth_client_name'] : $row['oauth_client_id'] ) . ')';
 		}
 		$outcome = $row['outcome'] . ( '' !== $row['error_code'] ? ' · ' . $row['error_code'] : '' );
-		$time    = get_date_from_gmt( $row['created_at'], get_option( 'date_format' ) . ' ' . get_option( 'time_format' ) . ':s' );
+		$time    = get_date_from_gmt( $row['created_at'], 'Y-m-d H:i:s' ); // The site's time zone.
 		echo '<tr data-outcome="' . esc_attr( $row['outcome'] ) . '">';
 		echo '<td>' . esc_html( $time ) . '</td>';
 		echo '<td>' . esc_html( $user instanceof \WP_User ? $user->user_login : '#' . $row['user_id'] ) . '</td>';

@@ -40,7 +40,7 @@ final class Redactor {
 	 * The JSON text kept for $arguments ('' when there are none).
 	 */
 	public static function summary( mixed $arguments ): string {
-		if ( null === $arguments || array() === $arguments ) {
+		if ( null === $arguments || array() === $arguments || ( $arguments instanceof \stdClass && array() === get_object_vars( $arguments ) ) ) {
 			return '';
 		}
 		$json = Json::encode( self::redact( $arguments, 0 ) ) ?? '"[not encodable]"';
@@ -66,7 +66,8 @@ final class Redactor {
 		if ( is_string( $value ) ) {
 			return strlen( $value ) > self::MAX_STRING_BYTES ? AuditTable::fit( $value, self::MAX_STRING_BYTES ) . "…" : $value;
 		}
-		if ( $value instanceof \stdClass ) {
+		$is_object = $value instanceof \stdClass;
+		if ( $is_object ) {
 			$value = get_object_vars( $value );
 		}
 		if ( ! is_array( $value ) ) {
@@ -76,7 +77,7 @@ final class Redactor {
 		if ( $depth >= self::MAX_DEPTH ) {
 			return '[…]';
 		}
-		$is_list = array_is_list( $value );
+		$is_list = ! $is_object && array_is_list( $value );
 		$copy    = array();
 		$kept    = 0;
 		foreach ( $value as $key => $member ) {
