@@ -354,6 +354,7 @@ final class AuditLogTest extends AbstractMcpTest {
 	}
 
 	public function test_the_screen_lists_rows_and_refuses_a_subscriber(): void {
+		require_once ABSPATH . 'wp-admin/includes/template.php'; // submit_button(), as on every admin screen.
 		$this->insert_row( gmdate( 'Y-m-d H:i:s' ), array( 'target' => '<script>x</script>', 'outcome' => 'refused', 'arguments' => '{"a":"<b>"}' ) );
 		$this->set_user( 'administrator' );
 		$_GET = array( 'page' => AuditPage::SLUG, 'audit_outcome' => 'refused' );
