@@ -132,6 +132,26 @@ final class AuditLogTest extends AbstractMcpTest {
 		$this->assertSame( array( 'cancelled' ), array_column( $this->rows(), 'outcome' ) );
 	}
 
+	public function test_over_stdio_each_call_is_written_after_its_answer_line(): void {
+		$this->set_user( 'editor' );
+		$this->initialize( self::ROUTE ); // Builds the registry.
+		$pair = stream_socket_pair( STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP );
+		$out  = fopen( 'php://memory', 'w+' );
+		$line = static fn( array $message ) => wp_json_encode( array( 'jsonrpc' => '2.0' ) + $message ) . "\n";
+		fwrite( $pair[1], $line( array( 'id' => 1, 'method' => 'initialize', 'params' => array( 'protocolVersion' => '2025-11-25', 'capabilities' => new \stdClass(), 'clientInfo' => array( 'name' => 'stdio-client', 'version' => '9' ) ) ) ) );
+		fwrite( $pair[1], $line( array( 'id' => 2, 'method' => 'tools/call', 'params' => array( 'name' => 'mcpn-audit-echo', 'arguments' => array( 'text' => 'a' ) ) ) ) );
+		fwrite( $pair[1], $line( array( 'id' => 3, 'method' => 'tools/call', 'params' => array( 'name' => 'mcpn-audit-fails' ) ) ) );
+		fclose( $pair[1] );
+		$server = \McpNative\Plugin\Plugin::registry()->get_server( 'audit-server' );
+		$this->assertSame( 0, ( new \McpNative\Plugin\Transport\StdioTransport( $server, $pair[0], $out, fopen( 'php://memory', 'w+' ) ) )->serve() );
+		$this->assertCount( 3, array_filter( explode( "\n", (string) stream_get_contents( $out, -1, 0 ) ) ), 'three answers' );
+		$this->assertCount( 2, $this->events, 'written by the transport, no flush needed' );
+		$this->assertSame(
+			array( array( 'success', 'stdio-client', '9', '' ), array( 'tool_error', 'stdio-client', '9', '' ) ),
+			array_map( static fn( $r ) => array( $r['outcome'], $r['client_name'], $r['client_version'], $r['session_id'] ), $this->rows() )
+		);
+	}
+
 	public function test_a_pre_tool_call_refusal_is_refused(): void {
 		$this->set_user( 'editor' );
 		add_filter( 'mcp_native_pre_tool_call', static fn() => new \WP_Error( 'blocked_by_policy', 'No.' ) );
