@@ -20,9 +20,11 @@ use McpNative\Plugin\Audit\AuditTable;
 use McpNative\Plugin\Audit\Csv;
 use McpNative\Plugin\Audit\Redactor;
 use McpNative\Plugin\Audit\Retention;
-use McpNative\Plugin\OAuth\AccessToken;
 use McpNative\Plugin\OAuth\BearerAuth;
-use McpNative\Plugin\OAuth\Grant;
+use McpNative\Plugin\OAuth\Clients;
+use McpNative\Plugin\OAuth\Grants;
+use McpNative\Plugin\OAuth\Pkce;
+use McpNative\Plugin\OAuth\Tokens;
 use McpNative\Plugin\Report;
 
 require_once __DIR__ . '/AbstractMcpTest.php';
@@ -183,14 +185,38 @@ final class AuditLogTest extends AbstractMcpTest {
 		$this->assertSame( array( '2.4.0', '', '2026-07-28' ), array( $rows[2]['client_version'], $rows[2]['session_id'], $rows[2]['protocol_version'] ) );
 	}
 
+	/**
+	 * Logs the request in with a real OAuth access token for this server, as BearerAuth does
+	 * (a registered client, an approved grant, the token endpoint's answer).
+	 */
+	private function authenticate_with_a_token( int $user_id ): void {
+		$redirect = 'http://127.0.0.1:7777/callback';
+		$client   = Clients::register( array( 'redirect_uris' => array( $redirect ), 'client_name' => 'Example AI' ) );
+		$grant    = Grants::approve( get_user_by( 'id', $user_id ), $client['client_id'], 'Example AI', '127.0.0.1', self::ROUTE, home_url( '/wp-json' . self::ROUTE ), 'mcp:read mcp:write' );
+		$verifier = wp_generate_password( 64, false );
+		$code     = Tokens::issue_code( $grant, array( 'client_id' => $client['client_id'], 'redirect_uri' => $redirect, 'code_challenge' => Pkce::challenge( $verifier ), 'scope' => 'mcp:read mcp:write' ) );
+		$request  = new \WP_REST_Request( 'POST', '/mcp-native/v1/oauth/token' );
+		$request->set_header( 'Content-Type', 'application/x-www-form-urlencoded' );
+		$request->set_body_params( array( 'grant_type' => 'authorization_code', 'code' => $code, 'redirect_uri' => $redirect, 'code_verifier' => $verifier, 'client_id' => $client['client_id'] ) );
+		$tokens = rest_do_request( $request )->get_data();
+		$this->assertIsString( $tokens['access_token'] ?? null, wp_json_encode( $tokens ) );
+		$_SERVER['HTTP_AUTHORIZATION'] = 'Bearer ' . $tokens['access_token'];
+		$_SERVER['REQUEST_URI']        = wp_parse_url( home_url(), PHP_URL_PATH ) . '/wp-json' . self::ROUTE;
+		BearerAuth::reset();
+		Tokens::forget_cached();
+		$GLOBALS['current_user'] = null;
+		$this->assertSame( $user_id, get_current_user_id(), 'the token logs its user in' );
+		$this->assertSame( $client['client_id'], BearerAuth::current()?->grant->client_id );
+	}
+
 	public function test_the_event_carries_opentelemetry_attributes_and_the_oauth_client(): void {
-		$user  = $this->set_user( 'editor' );
-		$token = new \ReflectionProperty( BearerAuth::class, 'current' );
-		$token->setValue( null, new AccessToken( new Grant( 1, get_current_blog_id(), $user, 'https://client.example/meta.json', 'Example AI', 'client.example', self::ROUTE, '', 'mcp:read mcp:write', 'x', 0, 0 ), 'mcp:read mcp:write' ) );
+		$user = $this->create_user( 'editor' );
+		$this->authenticate_with_a_token( $user );
 		try {
 			$session = $this->initialize( self::ROUTE );
 			$this->call( $session, 'mcpn-audit-fails', array(), 'r-9' );
 		} finally {
+			unset( $_SERVER['HTTP_AUTHORIZATION'] );
 			BearerAuth::reset();
 		}
 		$this->assertSame( array(), $this->events, 'written once the answer has gone' );
@@ -198,6 +224,8 @@ final class AuditLogTest extends AbstractMcpTest {
 		AuditEvent::flush_after_response();
 		$this->assertCount( 1, $this->events );
 		[ $attributes, $row ] = $this->events[0];
+		$client_id            = $row['oauth_client_id'];
+		$this->assertNotSame( '', $client_id );
 		$this->assertSame( 'tools/call', $attributes['mcp.method.name'] );
 		$this->assertSame( 'mcpn-audit-fails', $attributes['gen_ai.tool.name'] );
 		$this->assertSame( 'execute_tool', $attributes['gen_ai.operation.name'] );
@@ -206,10 +234,10 @@ final class AuditLogTest extends AbstractMcpTest {
 		$this->assertSame( (string) $user, $attributes['user.id'] );
 		$this->assertSame( 'tool_error', $attributes['error.type'] );
 		$this->assertSame( 'r-9', $attributes['jsonrpc.request.id'] );
-		$this->assertSame( 'https://client.example/meta.json', $attributes['mcp_native.oauth.client_id'] );
+		$this->assertSame( $client_id, $attributes['mcp_native.oauth.client_id'] );
 		$this->assertIsFloat( $attributes['mcp_native.duration_ms'] );
-		$this->assertSame( array( 'https://client.example/meta.json', 'Example AI' ), array( $row['oauth_client_id'], $row['oauth_client_name'] ) );
-		$this->assertSame( 'Example AI', $this->rows()[0]['oauth_client_name'] );
+		$this->assertSame( 'Example AI', $row['oauth_client_name'] );
+		$this->assertSame( array( $client_id, 'Example AI', (string) $user ), array( $this->rows()[0]['oauth_client_id'], $this->rows()[0]['oauth_client_name'], $this->rows()[0]['user_id'] ) );
 	}
 
 	public function test_nothing_is_recorded_when_the_log_is_switched_off(): void {
@@ -420,8 +448,10 @@ final class AuditLogTest extends AbstractMcpTest {
 		$this->assertSame( AuditCommand::class, \WP_CLI::$commands['mcp-native audit'] ?? null );
 		( new AuditCommand() )->list( array(), array( 'format' => 'csv' ) );
 		$this->assertStringContainsString( ",'=new,", \WP_CLI::$lines[0] );
+		( new AuditCommand() )->list( array(), array( 'format' => 'json', 'outcome' => 'refused' ) );
+		$this->assertSame( array( '=new' ), array_column( json_decode( \WP_CLI::$lines[1], true ), 'target' ) );
 		( new AuditCommand() )->prune( array(), array( 'days' => '1' ) );
-		$this->assertSame( 'Success: 0 rows deleted.', \WP_CLI::$lines[1] );
+		$this->assertSame( 'Success: 0 rows deleted.', \WP_CLI::$lines[2] );
 		$this->expectExceptionMessage( '--format must be one of table, csv, json.' );
 		( new AuditCommand() )->list( array(), array( 'format' => 'xml' ) );
 	}

@@ -106,6 +106,10 @@ final class AuditCommand {
 			\WP_CLI::line( rtrim( Csv::text( $rows ), "\n" ) ); // Formula-safe cells, as the screen's export.
 			return;
 		}
+		if ( 'json' === $format ) {
+			\WP_CLI::line( (string) wp_json_encode( $rows, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) );
+			return;
+		}
 		\WP_CLI\Utils\format_items( $format, $rows, Csv::COLUMNS );
 	}
 
