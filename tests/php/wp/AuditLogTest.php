@@ -240,6 +240,23 @@ final class AuditLogTest extends AbstractMcpTest {
 		$this->assertSame( array( $client_id, 'Example AI', (string) $user ), array( $this->rows()[0]['oauth_client_id'], $this->rows()[0]['oauth_client_name'], $this->rows()[0]['user_id'] ) );
 	}
 
+	public function test_oversized_client_and_names_are_cut_to_their_columns(): void {
+		$this->set_user( 'editor' );
+		$meta = array(
+			'io.modelcontextprotocol/protocolVersion'    => '2026-07-28',
+			'io.modelcontextprotocol/clientCapabilities' => new \stdClass(),
+			'io.modelcontextprotocol/clientInfo'         => array( 'name' => str_repeat( 'é', 3000 ), 'version' => str_repeat( '9', 500 ) ),
+		);
+		$name = str_repeat( 'n', 5000 );
+		$this->post( self::ROUTE, array( 'jsonrpc' => '2.0', 'id' => 3, 'method' => 'tools/call', 'params' => array( 'name' => $name, '_meta' => $meta ) ), array( 'MCP-Protocol-Version' => '2026-07-28', 'Mcp-Method' => 'tools/call', 'Mcp-Name' => $name ) );
+		$rows = $this->rows();
+		$this->assertCount( 1, $rows );
+		$this->assertSame( str_repeat( 'é', 50 ), $rows[0]['client_name'], '100 bytes, whole characters' );
+		$this->assertSame( str_repeat( '9', 50 ), $rows[0]['client_version'] );
+		$this->assertSame( str_repeat( 'n', 255 ), $rows[0]['target'] );
+		$this->assertSame( 'refused', $rows[0]['outcome'] );
+	}
+
 	public function test_nothing_is_recorded_when_the_log_is_switched_off(): void {
 		$this->set_user( 'editor' );
 		add_filter( 'mcp_native_audit_enabled', '__return_false' );
