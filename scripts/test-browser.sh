@@ -90,7 +90,7 @@ serve_and_test() {
         WP_ADMIN_USER=admin WP_ADMIN_PASSWORD="$3" WP_APP_PASSWORD="$4" \
         WP_SUBSCRIBER_USER=reader WP_SUBSCRIBER_PASSWORD="$SUBSCRIBER_PASSWORD" \
         EXPECTED_EXTENSION_VERSION="$(sed -n "s/.*EXPECTED_EXTENSION_VERSION = '\([^']*\)'.*/\1/p" wp-plugin/includes/Contract.php)" \
-        ARTIFACTS="$ARTIFACTS" \
+        ARTIFACTS="$ARTIFACTS" AUDIT_SUBSITE="${AUDIT_SUBSITE:-}" \
         timeout --kill-after=10 120 node --test --test-timeout=90000 "$file"
     rc=$?
     set -e
@@ -118,7 +118,9 @@ for mode in $MODES; do
     rc=0; nrc=0
     serve_and_test "$SITE" "$BROWSER_DIR/admin.test.mjs" "$ADMIN_PASSWORD" "$APP_PASSWORD" || rc=$?
     serve_and_test "$SITE" "$BROWSER_DIR/abilities.test.mjs" "$ADMIN_PASSWORD" "$APP_PASSWORD" || { [ "$rc" != 0 ] || rc=$?; }
+    serve_and_test "$SITE" "$BROWSER_DIR/audit.test.mjs" "$ADMIN_PASSWORD" "$APP_PASSWORD" || { [ "$rc" != 0 ] || rc=$?; }
     serve_and_test "$NETWORK" "$BROWSER_DIR/network.test.mjs" "$NETWORK_ADMIN_PASSWORD" "$NETWORK_APP_PASSWORD" || nrc=$?
+    AUDIT_SUBSITE=two serve_and_test "$NETWORK" "$BROWSER_DIR/audit.test.mjs" "$NETWORK_ADMIN_PASSWORD" "$NETWORK_APP_PASSWORD" || nrc=$?
     [ "$rc" != 0 ] || rc=$nrc
     ran=$((ran + 1))
     problems="$(grep -hE 'PHP (Fatal error|Parse error|Warning|Notice|Deprecated)|Uncaught' \

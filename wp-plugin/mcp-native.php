@@ -33,6 +33,11 @@
  *   filter mcp_native_max_sessions_per_user( 32 )
  *   filter mcp_native_max_body_bytes( 4 MiB )                larger request bodies get 413
  *
+ * Audit log (docs/AUDIT.md; Tools → MCP Audit log, `wp mcp-native audit`):
+ *   action mcp_native_audit_event( array $attributes, array $row )  every recorded tools/call, resources/read, prompts/get
+ *   filter mcp_native_audit_enabled( true )                   false: record nothing
+ *   McpNative\Plugin\Audit\AuditLog::mark_outcome( AuditLog::APPROVAL_DENIED|REFUSED|…, $code )  the running call's outcome
+ *
  * OAuth 2.1 for hosted clients (docs/OAUTH.md):
  *   filter mcp_native_oauth_settings( array( 'enabled', 'cimd', 'dcr' ) )  the owner's switches (Tools → MCP Connections)
  *   filter mcp_native_oauth_access_ttl( HOUR_IN_SECONDS )   filter mcp_native_oauth_refresh_ttl( 30 * DAY_IN_SECONDS )

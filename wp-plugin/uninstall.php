@@ -13,5 +13,7 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 require_once __DIR__ . '/includes/Session/SessionStore.php'; // Its META_PREFIX names the session records.
 require_once __DIR__ . '/includes/OAuth/Schema.php';
 require_once __DIR__ . '/includes/OAuth/OAuth.php';
+require_once __DIR__ . '/includes/Audit/AuditTable.php';
+require_once __DIR__ . '/includes/Audit/AuditLog.php';
 require_once __DIR__ . '/includes/Uninstaller.php';
 \McpNative\Plugin\Uninstaller::run();

@@ -30,6 +30,7 @@ final class Plugin {
 		add_action( 'rest_api_init', array( self::class, 'register_servers' ) );
 		HttpTransport::hook_into_rest_api();
 		OAuth\OAuth::boot();
+		Audit\AuditLog::boot();
 	}
 
 	/**

@@ -17,7 +17,7 @@ use McpNative\Plugin\Session\SessionStore;
  * cancellation records, the accelerator's verdicts, throttled log marks) start with
  * `mcp_native_`, and session records are user meta starting with SessionStore::META_PREFIX (on
  * a network, followed by the site's id); OAuth clients, grants and tokens are in the network's
- * `{base_prefix}mcp_native_oauth_*` tables. Deleting the plugin removes them on every site of the
+ * `{base_prefix}mcp_native_oauth_*` tables; the audit log is each site's `{prefix}mcp_native_audit`. Deleting the plugin removes them on every site of the
  * network. Nothing else is touched: the abilities belong to the plugins that registered them.
  */
 final class Uninstaller {
@@ -28,11 +28,11 @@ final class Uninstaller {
 		if ( is_multisite() ) {
 			foreach ( get_sites( array( 'fields' => 'ids', 'number' => 0 ) ) as $site_id ) {
 				switch_to_blog( (int) $site_id );
-				self::delete_options();
+				self::delete_site_data();
 				restore_current_blog();
 			}
 		} else {
-			self::delete_options();
+			self::delete_site_data();
 		}
 		OAuth\Schema::drop(); // Clients, grants and tokens of every site: the tables are the network's.
 		wp_clear_scheduled_hook( OAuth\OAuth::CLEANUP_HOOK );
@@ -42,6 +42,13 @@ final class Uninstaller {
 		if ( function_exists( 'wp_cache_supports' ) && wp_cache_supports( 'flush_group' ) ) {
 			wp_cache_flush_group( 'user_meta' );
 		}
+	}
+
+	/** This site's audit table and cleanup event, then its options and transients. */
+	private static function delete_site_data(): void {
+		Audit\AuditTable::drop();
+		wp_clear_scheduled_hook( Audit\AuditLog::CLEANUP_HOOK );
+		self::delete_options();
 	}
 
 	/** This site's options and transients of the plugin, through delete_option() (its caches too). */

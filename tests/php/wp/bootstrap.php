@@ -71,3 +71,13 @@ require_once __DIR__ . '/TestCase.php';
 
 // The OAuth tables are made once, before any test's transaction (DDL would commit it).
 \McpNative\Plugin\OAuth\Schema::ensure();
+// Each site's audit table likewise.
+if ( is_multisite() ) {
+	foreach ( get_sites( array( 'fields' => 'ids', 'number' => 0 ) ) as $mcp_native_site ) {
+		switch_to_blog( (int) $mcp_native_site );
+		\McpNative\Plugin\Audit\AuditTable::ensure();
+		restore_current_blog();
+	}
+} else {
+	\McpNative\Plugin\Audit\AuditTable::ensure();
+}

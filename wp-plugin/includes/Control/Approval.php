@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace McpNative\Plugin\Control;
 
 use McpNative\Plugin\AbilityMeta;
+use McpNative\Plugin\Audit\AuditLog;
 use McpNative\Plugin\Json;
 use McpNative\Plugin\Protocol\InputRequests;
 
@@ -72,6 +73,7 @@ final class Approval {
 		 * @param mixed       $answer  The client's answer (action, content).
 		 */
 		do_action( 'mcp_native_approval_denied', $ability, $answer );
+		AuditLog::mark_outcome( AuditLog::APPROVAL_DENIED, self::DENIED );
 		return new \WP_Error( self::DENIED, sprintf( 'Not run: the request to run "%s" was not approved.', $ability->get_name() ) );
 	}
 

@@ -11,6 +11,7 @@ namespace McpNative\Plugin\Handlers;
 
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Protocol\ClientInfo;
 use McpNative\Plugin\Protocol\SessionScope;
 use McpNative\Plugin\ProtocolVersion;
 use McpNative\Plugin\Server;
@@ -29,7 +30,7 @@ final class LifecycleHandler {
 	public function initialize( Message $message, SessionScope $session ): array {
 		$version     = ProtocolVersion::negotiate( $message->param( 'protocolVersion' ) );
 		$client_info = $message->param( 'clientInfo' );
-		$client_name = ( $client_info instanceof \stdClass && isset( $client_info->name ) && is_string( $client_info->name ) ) ? $client_info->name : '';
+		$client       = ClientInfo::from_object( $client_info, null, $version );
 		$declared     = $message->param( 'capabilities' );
 		$capabilities = array();
 		foreach ( array( 'elicitation', 'sampling', 'roots' ) as $capability ) {
@@ -38,7 +39,7 @@ final class LifecycleHandler {
 			}
 		}
 		try {
-			$session->open( $version, $client_name, $capabilities );
+			$session->open( $version, $client->name, $client->version, $capabilities );
 		} catch ( JsonRpcError $error ) {
 			throw $error->with_id( $message->id ); // the session could not be stored
 		}

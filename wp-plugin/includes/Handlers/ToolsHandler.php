@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Handlers;
 
+use McpNative\Plugin\Audit\AuditLog;
 use McpNative\Plugin\Json;
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
@@ -135,6 +136,7 @@ final class ToolsHandler {
 			$filtered = apply_filters( 'mcp_native_pre_tool_call', $arguments, $name, $tool, $this->server );
 		}
 		if ( $filtered instanceof \WP_Error ) {
+			AuditLog::mark_outcome( AuditLog::REFUSED, (string) $filtered->get_error_code() ); // Nothing ran.
 			$result = ToolResult::from_wp_error( $filtered, $tool );
 		} else {
 			if ( is_array( $filtered ) ) {

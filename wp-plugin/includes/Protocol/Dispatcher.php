@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Protocol;
 
+use McpNative\Plugin\Audit\AuditedCall;
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
 use McpNative\Plugin\JsonRpc\Message;
@@ -105,7 +106,8 @@ final class Dispatcher {
 	private function handle( Method $method, Message $message, SessionScope $session, ?RequestMeta $meta ): mixed {
 		$handler = new ( $method->handler )( $this->server );
 		try {
-			return $handler->{$method->function}( $message, $session, $meta );
+			// tools/call, resources/read and prompts/get are timed and recorded in the audit log.
+			return AuditedCall::run( $this->server, $message, $session, $meta, static fn() => $handler->{$method->function}( $message, $session, $meta ) );
 		} catch ( JsonRpcError $error ) {
 			// Handlers deep in a family (params, cursors) throw without the request's id.
 			throw null === $error->id ? $error->with_id( $message->id ) : $error;

@@ -29,7 +29,7 @@ interface SessionScope {
 	 *
 	 * @param list<string> $client_capabilities What the client can be asked for (elicitation, sampling, roots).
 	 */
-	public function open( string $protocol_version, string $client_name, array $client_capabilities = array() ): ?string;
+	public function open( string $protocol_version, string $client_name, string $client_version = '', array $client_capabilities = array() ): ?string;
 
 	/**
 	 * What the session's client declared it can be asked for mid-request (elicitation, sampling, roots).
@@ -43,6 +43,11 @@ interface SessionScope {
 	 * their own, often on another worker), or null when this transport cannot receive them.
 	 */
 	public function replies(): ?ReplyBox;
+
+	/**
+	 * The client of the request being handled (clientInfo from initialize, the session), for the audit log.
+	 */
+	public function client(): ClientInfo;
 
 	/**
 	 * The lowest log level the client asked for (logging/setLevel); null: send no log messages.

@@ -19,7 +19,7 @@ final class StatelessScope implements SessionScope {
 
 	public function admit( Message $message, Method $method ): void {}
 
-	public function open( string $protocol_version, string $client_name, array $client_capabilities = array() ): ?string {
+	public function open( string $protocol_version, string $client_name, string $client_version = '', array $client_capabilities = array() ): ?string {
 		return null;
 	}
 
@@ -29,6 +29,10 @@ final class StatelessScope implements SessionScope {
 
 	public function replies(): ?ReplyBox {
 		return null; // 2026-07-28 asks with input_required results, never with requests of its own.
+	}
+
+	public function client(): ClientInfo {
+		return new ClientInfo(); // Per request: `_meta` clientInfo (RequestMeta).
 	}
 
 	public function log_level(): ?string {

@@ -23,6 +23,7 @@ final class Session {
 	 * @param int    $last_seen        Unix time of the last request.
 	 * @param string $client_name      clientInfo.name from initialize (informational).
 	 * @param string|null $log_level   The level of logging/setLevel, if the client sent one.
+	 * @param string $client_version   clientInfo.version from initialize (informational).
 	 * @param list<string> $client_capabilities What the client declared it can be asked for
 	 *                                          (elicitation, sampling, roots) in initialize.
 	 */
@@ -35,17 +36,18 @@ final class Session {
 		public readonly int $last_seen,
 		public readonly string $client_name = '',
 		public readonly ?string $log_level = null,
+		public readonly string $client_version = '',
 		public readonly array $client_capabilities = array()
 	) {}
 
 	/** The same session seen at $time. */
 	public function seen_at( int $time ): self {
-		return new self( $this->id, $this->user_id, $this->server_id, $this->protocol_version, $this->created, $time, $this->client_name, $this->log_level, $this->client_capabilities );
+		return new self( $this->id, $this->user_id, $this->server_id, $this->protocol_version, $this->created, $time, $this->client_name, $this->log_level, $this->client_version, $this->client_capabilities );
 	}
 
 	/** The same session with the log level the client set. */
 	public function with_log_level( string $level ): self {
-		return new self( $this->id, $this->user_id, $this->server_id, $this->protocol_version, $this->created, $this->last_seen, $this->client_name, $level, $this->client_capabilities );
+		return new self( $this->id, $this->user_id, $this->server_id, $this->protocol_version, $this->created, $this->last_seen, $this->client_name, $level, $this->client_version, $this->client_capabilities );
 	}
 
 	/**
@@ -61,6 +63,9 @@ final class Session {
 		);
 		if ( null !== $this->log_level ) {
 			$data['log'] = $this->log_level;
+		}
+		if ( '' !== $this->client_version ) {
+			$data['client_version'] = $this->client_version;
 		}
 		if ( array() !== $this->client_capabilities ) {
 			$data['caps'] = $this->client_capabilities;
@@ -84,6 +89,7 @@ final class Session {
 			(int) $data['seen'],
 			(string) ( $data['client'] ?? '' ),
 			isset( $data['log'] ) && is_string( $data['log'] ) ? $data['log'] : null,
+			(string) ( $data['client_version'] ?? '' ),
 			is_array( $data['caps'] ?? null ) ? array_values( array_filter( $data['caps'], 'is_string' ) ) : array()
 		);
 	}

@@ -99,10 +99,10 @@ final class SessionStore {
 	/**
 	 * @param list<string> $client_capabilities What the client can be asked for (elicitation, sampling, roots).
 	 */
-	public function create( int $user_id, string $server_id, string $protocol_version, string $client_name = '', array $client_capabilities = array() ): Session {
+	public function create( int $user_id, string $server_id, string $protocol_version, string $client_name = '', string $client_version = '', array $client_capabilities = array() ): Session {
 		$this->collect_garbage( $user_id, self::max_sessions_per_user() - 1 );
 		$now     = time();
-		$session = new Session( wp_generate_uuid4(), $user_id, self::scope( $server_id ), $protocol_version, $now, $now, self::client_name( $client_name ), null, $client_capabilities );
+		$session = new Session( wp_generate_uuid4(), $user_id, self::scope( $server_id ), $protocol_version, $now, $now, self::client_name( $client_name ), null, self::client_name( $client_version ), $client_capabilities );
 		if ( false === add_user_meta( $user_id, self::key_prefix() . $session->id, $session->to_array(), true ) ) {
 			Logger::error(
 				'The MCP session could not be stored (user meta write failed)',

@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace McpNative\Plugin\Tools;
 
 use McpNative\Plugin\ArgumentProfile;
+use McpNative\Plugin\Audit\AuditedCall;
 use McpNative\Plugin\Contract;
 use McpNative\Plugin\Control\Approval;
 use McpNative\Plugin\JsonPointer;
@@ -77,6 +78,7 @@ final class AbilityInvoker {
 	 * @param mixed $input Input in the ability's own schema shape, as the client sent it.
 	 */
 	public function invoke( \WP_Ability $ability, mixed $input ): mixed {
+		AuditedCall::note_ability( $ability->get_name() );
 		Scope::assert_may_run( $ability ); // An OAuth token's scope narrows what its user may run.
 		$schema = $ability->get_input_schema();
 		// Without an input schema the ability takes no input: undescribed arguments are ignored.

@@ -11,6 +11,7 @@ namespace McpNative\Plugin\Transport;
 
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Protocol\ClientInfo;
 use McpNative\Plugin\Protocol\Method;
 use McpNative\Plugin\Protocol\ReplyBox;
 use McpNative\Plugin\Protocol\SessionScope;
@@ -82,8 +83,8 @@ final class HttpSessionScope implements SessionScope {
 		}
 	}
 
-	public function open( string $protocol_version, string $client_name, array $client_capabilities = array() ): ?string {
-		$this->opened = $this->sessions->create( get_current_user_id(), $this->server_id, $protocol_version, $client_name, $client_capabilities )->id;
+	public function open( string $protocol_version, string $client_name, string $client_version = '', array $client_capabilities = array() ): ?string {
+		$this->opened = $this->sessions->create( get_current_user_id(), $this->server_id, $protocol_version, $client_name, $client_version, $client_capabilities )->id;
 		return $this->opened;
 	}
 
@@ -101,6 +102,11 @@ final class HttpSessionScope implements SessionScope {
 			$session = $this->sessions->find( get_current_user_id(), $this->server_id, $this->header );
 		}
 		return null === $session ? null : new ClientReplies( $session->user_id, $session->id );
+	}
+
+	public function client(): ClientInfo {
+		$session = $this->admitted;
+		return null === $session ? new ClientInfo() : new ClientInfo( $session->client_name, $session->client_version, $session->id, $session->protocol_version );
 	}
 
 	/**

@@ -9,11 +9,11 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Transport;
 
-use McpNative\Plugin\Protocol\ReplyBox;
-
 use McpNative\Plugin\JsonRpc\ErrorFactory;
 use McpNative\Plugin\JsonRpc\Message;
+use McpNative\Plugin\Protocol\ClientInfo;
 use McpNative\Plugin\Protocol\Method;
+use McpNative\Plugin\Protocol\ReplyBox;
 use McpNative\Plugin\Protocol\SessionScope;
 
 /**
@@ -29,14 +29,17 @@ final class StdioSessionScope implements SessionScope {
 
 	private bool $in_flight_cancelled = false;
 
+	private ?ClientInfo $client = null;
+
 	public function admit( Message $message, Method $method ): void {
 		if ( ! $this->initialized && Method::IN_SESSION === $method->session ) {
 			throw ErrorFactory::invalid_request( 'the server is not initialized: send initialize first', $message->id );
 		}
 	}
 
-	public function open( string $protocol_version, string $client_name, array $client_capabilities = array() ): ?string {
+	public function open( string $protocol_version, string $client_name, string $client_version = '', array $client_capabilities = array() ): ?string {
 		$this->initialized = true;
+		$this->client      = new ClientInfo( $client_name, $client_version, null, $protocol_version );
 		return null;
 	}
 
@@ -47,6 +50,10 @@ final class StdioSessionScope implements SessionScope {
 	/** Over stdio requests run one at a time: no answer to a request of ours could arrive meanwhile. */
 	public function replies(): ?ReplyBox {
 		return null;
+	}
+
+	public function client(): ClientInfo {
+		return $this->client ?? new ClientInfo();
 	}
 
 	public function log_level(): ?string {

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Transport;
 
+use McpNative\Plugin\Audit\AuditLog;
 use McpNative\Plugin\Auth;
 use McpNative\Plugin\DefaultServer;
 use McpNative\Plugin\Json;
@@ -122,6 +123,7 @@ final class StdioTransport implements NotificationChannel {
 			if ( null !== $response ) {
 				$this->write( $response );
 			}
+			AuditLog::flush(); // The call's audit row, once its answer is out.
 		}
 		return 0;
 	}
