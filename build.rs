@@ -93,13 +93,20 @@ fn main() {
         .ok()
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-        .unwrap_or_else(|| fail(&format!("`{php_config} --includes` failed: install PHP's dev package (Debian: php8.x-dev)")));
+        .unwrap_or_else(|| {
+            fail(&format!(
+                "`{php_config} --includes` failed: install PHP's dev package (Debian: php8.x-dev)"
+            ))
+        });
 
     let source = out.join("zend_layout_probe.c");
     let binary = out.join("zend_layout_probe");
     fs::write(&source, PROBE).expect("write the layout probe");
     let mut build = cc::Build::new();
-    build.cargo_metadata(false).cargo_warnings(false).opt_level(0);
+    build
+        .cargo_metadata(false)
+        .cargo_warnings(false)
+        .opt_level(0);
     for dir in includes.split_whitespace() {
         let dir = dir.trim_start_matches("-I");
         build.include(dir);
@@ -113,7 +120,9 @@ fn main() {
     }
     let mut compile = build.get_compiler().to_command();
     compile.arg(&source).arg("-o").arg(&binary);
-    let compiled = compile.output().unwrap_or_else(|e| fail(&format!("running the C compiler: {e}")));
+    let compiled = compile
+        .output()
+        .unwrap_or_else(|e| fail(&format!("running the C compiler: {e}")));
     if !compiled.status.success() {
         fail(&format!(
             "the Zend layout probe does not compile against {php_config}'s headers: mcp_native's FFI layer \
@@ -121,7 +130,9 @@ fn main() {
             String::from_utf8_lossy(&compiled.stderr)
         ));
     }
-    let ran = Command::new(&binary).output().unwrap_or_else(|e| fail(&format!("running the layout probe: {e}")));
+    let ran = Command::new(&binary)
+        .output()
+        .unwrap_or_else(|e| fail(&format!("running the layout probe: {e}")));
     if !ran.status.success() {
         fail("the Zend layout probe failed");
     }
@@ -138,7 +149,10 @@ fn compile_pcre_shim(includes: &str) {
     let mut last_error = String::new();
     for use_flags in ["1", "0"] {
         let mut build = cc::Build::new();
-        build.file("src/ffi/pcre_shim.c").define("MCP_NATIVE_PCRE_MATCH_USE_FLAGS", use_flags).warnings(false);
+        build
+            .file("src/ffi/pcre_shim.c")
+            .define("MCP_NATIVE_PCRE_MATCH_USE_FLAGS", use_flags)
+            .warnings(false);
         for dir in includes.split_whitespace() {
             build.include(dir.trim_start_matches("-I"));
         }
@@ -147,7 +161,9 @@ fn compile_pcre_shim(includes: &str) {
             Err(e) => last_error = e.to_string(),
         }
     }
-    fail(&format!("src/ffi/pcre_shim.c does not compile against this PHP's headers: {last_error}"));
+    fail(&format!(
+        "src/ffi/pcre_shim.c does not compile against this PHP's headers: {last_error}"
+    ));
 }
 
 fn fail(message: &str) -> ! {

@@ -25,7 +25,11 @@ fn plain(v: &Value) -> Option<Value> {
             }
             Some(Value::Object(out))
         }
-        Value::Array(a) => a.iter().map(plain).collect::<Option<Vec<_>>>().map(Value::Array),
+        Value::Array(a) => a
+            .iter()
+            .map(plain)
+            .collect::<Option<Vec<_>>>()
+            .map(Value::Array),
         other => Some(other.clone()),
     }
 }
@@ -44,8 +48,14 @@ fn schema_transformer_vectors() {
         if DIFFERENT_ON_PURPOSE.contains(&name) {
             continue;
         }
-        let (Some(input), Some(expected)) = (plain(&case["input"]), plain(&case["expected"])) else { continue };
-        let key = input.get("wrapper_key").and_then(Value::as_str).unwrap_or("input");
+        let (Some(input), Some(expected)) = (plain(&case["input"]), plain(&case["expected"]))
+        else {
+            continue;
+        };
+        let key = input
+            .get("wrapper_key")
+            .and_then(Value::as_str)
+            .unwrap_or("input");
         let got = json::transform_to_object_schema(input.get("schema"), key).unwrap();
         // Key order matters (PHP arrays are ordered): compare the serialised forms.
         assert_eq!(got.to_string(), expected.to_string(), "case {name}");
@@ -78,18 +88,30 @@ fn wrap_and_unwrap_vectors() {
     for case in cases("mcp_tool.json") {
         let name = case["name"].as_str().unwrap();
         let input = &case["input"];
-        let (Some(meta), Some(expected)) = (plain(&input["adapter_meta"]), plain(&case["expected"])) else { continue };
+        let (Some(meta), Some(expected)) =
+            (plain(&input["adapter_meta"]), plain(&case["expected"]))
+        else {
+            continue;
+        };
         if meta.is_null() {
             continue;
         }
         if let Some(args) = input.get("arguments").and_then(plain) {
-            assert_eq!(json::unwrap_input_if_needed(&args, &meta), expected, "case {name}");
+            assert_eq!(
+                json::unwrap_input_if_needed(&args, &meta),
+                expected,
+                "case {name}"
+            );
             checked += 1;
         } else if let Some(raw) = input.get("raw_result").and_then(plain) {
             if !name.starts_with("wrap_") {
                 continue; // the no_wrap_* cases describe the handler's result shaping, not this function
             }
-            assert_eq!(json::wrap_output_if_needed(&raw, &meta), expected, "case {name}");
+            assert_eq!(
+                json::wrap_output_if_needed(&raw, &meta),
+                expected,
+                "case {name}"
+            );
             checked += 1;
         }
     }
@@ -115,9 +137,18 @@ fn wordpress_only_keys_are_removed_at_every_schema_position_but_not_from_data() 
         "b": {"anyOf":[{"type":"string","sanitize_callback":"s"}]},
         "sanitize_callback": {"type":"string","description":"a property merely named like the key"}
     }}));
-    assert_eq!(got["schema"]["properties"]["a"]["items"], json!({"type":"string"}));
-    assert_eq!(got["schema"]["properties"]["b"]["anyOf"], json!([{"type":"string"}]));
-    assert_eq!(got["schema"]["properties"]["sanitize_callback"]["description"], json!("a property merely named like the key"));
+    assert_eq!(
+        got["schema"]["properties"]["a"]["items"],
+        json!({"type":"string"})
+    );
+    assert_eq!(
+        got["schema"]["properties"]["b"]["anyOf"],
+        json!([{"type":"string"}])
+    );
+    assert_eq!(
+        got["schema"]["properties"]["sanitize_callback"]["description"],
+        json!("a property merely named like the key")
+    );
 }
 
 #[test]
@@ -140,10 +171,16 @@ fn unchanged_object_schema_is_not_rebuilt_and_the_type_rules_hold() {
     let got = t(json!({"type":["object","null"]}));
     assert_eq!(got["was_transformed"], json!(true));
     let got = t(json!({"type": null, "description": "d"}));
-    assert_eq!(got["schema"].to_string(), r#"{"type":"object","description":"d"}"#);
+    assert_eq!(
+        got["schema"].to_string(),
+        r#"{"type":"object","description":"d"}"#
+    );
     let got = json::transform_to_object_schema(Some(&json!({"type":"integer"})), "result").unwrap();
     assert_eq!(got["wrapper_property"], json!("result"));
-    assert_eq!(json::transform_to_object_schema(None, "input").unwrap()["schema"], json!({"type":"object"}));
+    assert_eq!(
+        json::transform_to_object_schema(None, "input").unwrap()["schema"],
+        json!({"type":"object"})
+    );
 }
 
 #[test]
@@ -167,14 +204,41 @@ fn nesting_past_the_limit_is_an_error_with_a_path() {
 #[test]
 fn normalize_rules_from_the_seed() {
     let obj = json!({"type":"object","properties":{"a":{"type":"string"}}});
-    assert_eq!(json::normalize_arguments(Some(&obj), &Value::Null), json!([]));
-    assert_eq!(json::normalize_arguments(Some(&json!({"type":"object","default":{"a":"x"}})), &json!([])), Value::Null);
-    assert_eq!(json::normalize_arguments(Some(&json!({"type":"object","default":{"a":"x"}})), &Value::Null), Value::Null);
-    assert_eq!(json::normalize_arguments(Some(&json!({"properties":{}})), &Value::Null), json!([]));
+    assert_eq!(
+        json::normalize_arguments(Some(&obj), &Value::Null),
+        json!([])
+    );
+    assert_eq!(
+        json::normalize_arguments(
+            Some(&json!({"type":"object","default":{"a":"x"}})),
+            &json!([])
+        ),
+        Value::Null
+    );
+    assert_eq!(
+        json::normalize_arguments(
+            Some(&json!({"type":"object","default":{"a":"x"}})),
+            &Value::Null
+        ),
+        Value::Null
+    );
+    assert_eq!(
+        json::normalize_arguments(Some(&json!({"properties":{}})), &Value::Null),
+        json!([])
+    );
     assert_eq!(json::normalize_arguments(None, &json!([])), Value::Null);
-    assert_eq!(json::normalize_arguments(Some(&json!({"type":"string"})), &Value::Null), Value::Null);
-    assert_eq!(json::normalize_arguments(Some(&json!({"type":"string"})), &json!([])), json!([]));
-    assert_eq!(json::normalize_arguments(Some(&obj), &json!({"a":"b"})), json!({"a":"b"}));
+    assert_eq!(
+        json::normalize_arguments(Some(&json!({"type":"string"})), &Value::Null),
+        Value::Null
+    );
+    assert_eq!(
+        json::normalize_arguments(Some(&json!({"type":"string"})), &json!([])),
+        json!([])
+    );
+    assert_eq!(
+        json::normalize_arguments(Some(&obj), &json!({"a":"b"})),
+        json!({"a":"b"})
+    );
 }
 
 /// Issue 11: the wire encoding is the transform plus the wire rules, in one walk.
@@ -206,27 +270,46 @@ fn the_wire_encoding_applies_every_wire_rule() {
 #[test]
 fn the_wire_encoding_of_roots() {
     let tool = |s: Value, key: &str| json::wire_tool_schema(&s, key).unwrap().to_string();
-    assert_eq!(tool(json!([]), "input"), r#"{"schema":{"type":"object","properties":{}},"wrapper":null}"#);
-    assert_eq!(json::wire_ability_schema(&json!([])).unwrap().to_string(), "{}");
+    assert_eq!(
+        tool(json!([]), "input"),
+        r#"{"schema":{"type":"object","properties":{}},"wrapper":null}"#
+    );
+    assert_eq!(
+        json::wire_ability_schema(&json!([])).unwrap().to_string(),
+        "{}"
+    );
     // Wrapped, with the draft-3 flag of the wrapped schema dropped (its name is required already).
     assert_eq!(
         tool(json!({"type": "string", "required": true}), "result"),
         r#"{"schema":{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]},"wrapper":"result"}"#
     );
-    assert_eq!(json::wire_ability_schema(&json!({"type": "string", "required": true})).unwrap(), json!({"type": "string"}));
+    assert_eq!(
+        json::wire_ability_schema(&json!({"type": "string", "required": true})).unwrap(),
+        json!({"type": "string"})
+    );
     // No type: `type` goes before a `required` made of draft-3 names, `properties` stays where it is.
     assert_eq!(
-        tool(json!({"properties": {"a": {"required": true}}, "required": false}), "input"),
+        tool(
+            json!({"properties": {"a": {"required": true}}, "required": false}),
+            "input"
+        ),
         r#"{"schema":{"properties":{"a":{}},"type":"object","required":["a"]},"wrapper":null}"#
     );
     // A `required` of other types: names only, as strings.
     assert_eq!(
-        tool(json!({"type": "object", "properties": {"a": {}}, "required": [1, true, false, null, ["x"], "b", 1.5]}), "input"),
+        tool(
+            json!({"type": "object", "properties": {"a": {}}, "required": [1, true, false, null, ["x"], "b", 1.5]}),
+            "input"
+        ),
         r#"{"schema":{"type":"object","properties":{"a":{}},"required":["1","1","","b","1.5"]},"wrapper":null}"#
     );
     // A list of sub-schemas with other keys is re-indexed.
     assert_eq!(
-        json::wire_ability_schema(&json!({"type": "object", "anyOf": {"x": {"type": "string"}, "y": []}})).unwrap().to_string(),
+        json::wire_ability_schema(
+            &json!({"type": "object", "anyOf": {"x": {"type": "string"}, "y": []}})
+        )
+        .unwrap()
+        .to_string(),
         r#"{"type":"object","anyOf":[{"type":"string"},{}]}"#
     );
 }
@@ -238,14 +321,29 @@ fn vector_schemas_keep_the_tool_root_rules() {
     let mut checked = 0;
     for case in cases("schema_transformer.json") {
         let name = case["name"].as_str().unwrap();
-        let Some(input) = plain(&case["input"]) else { continue };
-        let schema = input.get("schema").filter(|s| !s.is_null()).cloned().unwrap_or(json!([]));
-        let key = input.get("wrapper_key").and_then(Value::as_str).unwrap_or("input");
+        let Some(input) = plain(&case["input"]) else {
+            continue;
+        };
+        let schema = input
+            .get("schema")
+            .filter(|s| !s.is_null())
+            .cloned()
+            .unwrap_or(json!([]));
+        let key = input
+            .get("wrapper_key")
+            .and_then(Value::as_str)
+            .unwrap_or("input");
         let wire = json::wire_tool_schema(&schema, key).unwrap();
         assert_eq!(wire["schema"]["type"], json!("object"), "case {name}");
-        assert!(wire["schema"]["properties"].is_object(), "case {name}: {wire}");
+        assert!(
+            wire["schema"]["properties"].is_object(),
+            "case {name}: {wire}"
+        );
         let transformed = json::transform_to_object_schema(Some(&schema), key).unwrap();
-        assert_eq!(wire["wrapper"], transformed["wrapper_property"], "case {name}");
+        assert_eq!(
+            wire["wrapper"], transformed["wrapper_property"],
+            "case {name}"
+        );
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} vector cases were checked");

@@ -16,18 +16,31 @@ fn every_unsafe_site_in_ffi_is_justified() {
             if !code.contains("unsafe {") && !code.contains("unsafe{") && !is_fn {
                 continue;
             }
-            let above: Vec<&str> = lines[..i].iter().rev().take(if is_fn { 8 } else { 1 }).copied().collect();
+            let above: Vec<&str> = lines[..i]
+                .iter()
+                .rev()
+                .take(if is_fn { 8 } else { 1 })
+                .copied()
+                .collect();
             let ok = if is_fn {
-                above.iter().any(|l| l.trim_start().starts_with("/// # Safety"))
+                above
+                    .iter()
+                    .any(|l| l.trim_start().starts_with("/// # Safety"))
             } else {
-                above.iter().any(|l| l.trim_start().starts_with("// SAFETY:"))
+                above
+                    .iter()
+                    .any(|l| l.trim_start().starts_with("// SAFETY:"))
             };
             if !ok {
                 missing.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
             }
         }
     }
-    assert!(missing.is_empty(), "unsafe without a SAFETY justification:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "unsafe without a SAFETY justification:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]

@@ -30,7 +30,10 @@ pub fn wrapper_name<'a, V: View<'a>>(meta: V, key: &str, default: &'static str) 
 fn lookup<'a, V: View<'a>>(v: V, key: &[u8]) -> Option<V> {
     match std::str::from_utf8(key) {
         Ok(k) => v.get(k),
-        Err(_) => v.entries().find(|(k, _)| (*k).into() == Key::Str(key)).map(|(_, c)| c),
+        Err(_) => v
+            .entries()
+            .find(|(k, _)| (*k).into() == Key::Str(key))
+            .map(|(_, c)| c),
     }
 }
 
@@ -104,7 +107,11 @@ pub fn normalize_arguments<'a, V: View<'a>>(input_schema: Option<V>, parameters:
         return null_unless_null(parameters);
     }
     if describes_object(schema) {
-        return if parameters.is_array() { Normalized::Same } else { Normalized::EmptyArray };
+        return if parameters.is_array() {
+            Normalized::Same
+        } else {
+            Normalized::EmptyArray
+        };
     }
     Normalized::Same
 }

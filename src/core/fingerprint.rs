@@ -30,14 +30,18 @@ pub enum Unfit {
     TooLarge,
 }
 
-static KEYS: Lazy<(RandomState, RandomState)> = Lazy::new(|| (RandomState::new(), RandomState::new()));
+static KEYS: Lazy<(RandomState, RandomState)> =
+    Lazy::new(|| (RandomState::new(), RandomState::new()));
 
 /// The fingerprint of `value` as 32 lowercase hex digits.
 ///
 /// The walk writes a tagged serialization into one buffer and each hash reads it in one pass:
 /// feeding a hasher value by value costs more than the walk itself.
 pub fn fingerprint<'a, V: View<'a>>(value: V) -> Result<String, Unfit> {
-    let mut out = Serialized { bytes: Vec::with_capacity(64 << 10), nodes: 0 };
+    let mut out = Serialized {
+        bytes: Vec::with_capacity(64 << 10),
+        nodes: 0,
+    };
     out.walk(value, 0)?;
     let hash = |state: &RandomState| {
         let mut h = state.build_hasher();
@@ -81,7 +85,10 @@ impl Serialized {
             Shape::Float(f) => self.tag(b'f', f.to_bits()),
             Shape::Str(s) => self.text(b's', s),
             Shape::Array { len, .. } => return self.entries(value, b'a', len as u64, depth),
-            Shape::Object { kind: ObjectKind::Plain, .. } => {
+            Shape::Object {
+                kind: ObjectKind::Plain,
+                ..
+            } => {
                 let len = value.entries().count() as u64;
                 return self.entries(value, b'o', len, depth);
             }
@@ -90,7 +97,13 @@ impl Serialized {
         Ok(())
     }
 
-    fn entries<'a, V: View<'a>>(&mut self, value: V, tag: u8, len: u64, depth: usize) -> Result<(), Unfit> {
+    fn entries<'a, V: View<'a>>(
+        &mut self,
+        value: V,
+        tag: u8,
+        len: u64,
+        depth: usize,
+    ) -> Result<(), Unfit> {
         if depth >= MAX_DEPTH {
             return Err(Unfit::TooDeep);
         }
@@ -150,7 +163,9 @@ mod tests {
         for i in 0..prints.len() {
             for j in (i + 1)..prints.len() {
                 // `[]` and `{}` are the same PHP value (an empty array) once decoded with `true`.
-                if values[i].as_array().is_some_and(|a| a.is_empty()) && values[j].as_object().is_some_and(|o| o.is_empty()) {
+                if values[i].as_array().is_some_and(|a| a.is_empty())
+                    && values[j].as_object().is_some_and(|o| o.is_empty())
+                {
                     continue;
                 }
                 assert_ne!(prints[i], prints[j], "{} vs {}", values[i], values[j]);

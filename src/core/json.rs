@@ -26,7 +26,10 @@ impl<'a> Builder<'a, &'a Value> for JsonBuilder {
         I::IntoIter: ExactSizeIterator,
     {
         let entries: Entries<'a, &'a Value, Value> = entries.into_iter().collect();
-        let is_list = entries.iter().enumerate().all(|(i, (k, _))| matches!(k, OutKey::Index(n) if *n == i as i64));
+        let is_list = entries
+            .iter()
+            .enumerate()
+            .all(|(i, (k, _))| matches!(k, OutKey::Index(n) if *n == i as i64));
         let values = entries.into_iter().map(|(k, e)| (k, materialize(e)));
         if is_list {
             return Value::Array(values.map(|(_, v)| v).collect());
@@ -55,7 +58,10 @@ impl<'a> Builder<'a, &'a Value> for JsonBuilder {
         I: IntoIterator<Item = (OutKey<'a, Key<'a>>, Entry<&'a Value, Value>)>,
         I::IntoIter: ExactSizeIterator,
     {
-        let map = entries.into_iter().map(|(k, e)| (out_key_name(k), materialize(e))).collect();
+        let map = entries
+            .into_iter()
+            .map(|(k, e)| (out_key_name(k), materialize(e)))
+            .collect();
         Value::Object(map)
     }
 
@@ -89,7 +95,10 @@ fn materialize(e: Entry<&Value, Value>) -> Value {
 }
 
 /// The transform result as JSON: `{"schema", "was_transformed", "wrapper_property"}`.
-pub fn transform_to_object_schema(schema: Option<&Value>, wrapper_key: &str) -> Result<Value, TransformError> {
+pub fn transform_to_object_schema(
+    schema: Option<&Value>,
+    wrapper_key: &str,
+) -> Result<Value, TransformError> {
     let schema = schema.filter(|s| !s.is_null());
     let t = transform::transform_to_object_schema(schema, wrapper_key, &mut JsonBuilder)?;
     Ok(serde_json::json!({

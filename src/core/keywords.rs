@@ -146,7 +146,9 @@ pub fn is_wordpress_only(name: &[u8]) -> bool {
         }
         lengths
     };
-    name.len() < 64 && LENGTHS >> name.len() & 1 != 0 && schema_position(name) == Position::WordPressOnly
+    name.len() < 64
+        && LENGTHS >> name.len() & 1 != 0
+        && schema_position(name) == Position::WordPressOnly
 }
 
 /// [`position`] for the instance-data keywords.
@@ -161,8 +163,17 @@ fn data_position(name: &[u8]) -> Option<Position> {
 pub fn is_unread_by_validation(name: &[u8]) -> bool {
     matches!(
         name,
-        b"description" | b"title" | b"default" | b"examples" | b"$comment" | b"readonly" | b"readOnly" | b"writeOnly"
-            | b"context" | b"arg_options" | b"deprecated"
+        b"description"
+            | b"title"
+            | b"default"
+            | b"examples"
+            | b"$comment"
+            | b"readonly"
+            | b"readOnly"
+            | b"writeOnly"
+            | b"context"
+            | b"arg_options"
+            | b"deprecated"
     )
 }
 
@@ -171,7 +182,10 @@ pub fn is_unread_by_validation(name: &[u8]) -> bool {
 pub fn draft3_required<'a, V: View<'a>>(properties: V) -> impl Iterator<Item = Key<'a>> + 'a {
     properties.entries().filter_map(|(k, p)| {
         let required_true = matches!(p.shape(), Shape::Array { .. })
-            && matches!(p.get("required").map(|r| r.shape()), Some(Shape::Bool(true)));
+            && matches!(
+                p.get("required").map(|r| r.shape()),
+                Some(Shape::Bool(true))
+            );
         required_true.then(|| k.into())
     })
 }
@@ -209,12 +223,25 @@ mod tests {
         for (name, pos) in all() {
             assert_eq!(position(name.as_bytes()), Some(pos), "{name}");
         }
-        for other in ["type", "required", "description", "minimum", "format", "ite", "itemss", "$ref"] {
+        for other in [
+            "type",
+            "required",
+            "description",
+            "minimum",
+            "format",
+            "ite",
+            "itemss",
+            "$ref",
+        ] {
             assert_eq!(position(other.as_bytes()), None, "{other}");
         }
         assert_eq!(all().count(), 29);
         for (name, pos) in all() {
-            assert_eq!(is_wordpress_only(name.as_bytes()), pos == Position::WordPressOnly, "{name}");
+            assert_eq!(
+                is_wordpress_only(name.as_bytes()),
+                pos == Position::WordPressOnly,
+                "{name}"
+            );
         }
         for other in ["type", "required", "arg_optionz", "sanitize_callbacks", ""] {
             assert!(!is_wordpress_only(other.as_bytes()), "{other}");

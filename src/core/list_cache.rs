@@ -44,16 +44,28 @@ pub struct Stats {
     pub refused: u64,
 }
 
-static STORE: Mutex<Store> = Mutex::new(Store { slots: Vec::new(), bytes: 0, clock: 0, hits: 0, misses: 0, refused: 0 });
+static STORE: Mutex<Store> = Mutex::new(Store {
+    slots: Vec::new(),
+    bytes: 0,
+    clock: 0,
+    hits: 0,
+    misses: 0,
+    refused: 0,
+});
 
 fn store() -> std::sync::MutexGuard<'static, Store> {
     // A panic while holding the lock leaves consistent data (every update is one assignment).
-    STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    STORE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// What an entry counts against [`MAX_BYTES`]: its key, and each part's text and slot.
 fn size_of(key: &[u8], parts: &[&[u8]]) -> usize {
-    parts.iter().fold(key.len(), |n, p| n.saturating_add(p.len()).saturating_add(std::mem::size_of::<Vec<u8>>()))
+    parts.iter().fold(key.len(), |n, p| {
+        n.saturating_add(p.len())
+            .saturating_add(std::mem::size_of::<Vec<u8>>())
+    })
 }
 
 /// The parts stored under `key`.
@@ -91,14 +103,25 @@ pub fn store_parts(key: &[u8], parts: &[&[u8]]) -> bool {
         s.bytes -= old.bytes;
     }
     while !s.slots.is_empty() && (s.slots.len() >= MAX_ENTRIES || s.bytes + bytes > MAX_BYTES) {
-        let oldest = s.slots.iter().enumerate().min_by_key(|(_, slot)| slot.last_use).map(|(i, _)| i).expect("not empty");
+        let oldest = s
+            .slots
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, slot)| slot.last_use)
+            .map(|(i, _)| i)
+            .expect("not empty");
         let old = s.slots.swap_remove(oldest);
         s.bytes -= old.bytes;
     }
     s.clock += 1;
     let last_use = s.clock;
     s.bytes += bytes;
-    s.slots.push(Slot { key: key.to_vec(), parts: Arc::new(parts), bytes, last_use });
+    s.slots.push(Slot {
+        key: key.to_vec(),
+        parts: Arc::new(parts),
+        bytes,
+        last_use,
+    });
     true
 }
 
@@ -119,7 +142,13 @@ pub fn clear() {
 
 pub fn stats() -> Stats {
     let s = store();
-    Stats { entries: s.slots.len(), bytes: s.bytes, hits: s.hits, misses: s.misses, refused: s.refused }
+    Stats {
+        entries: s.slots.len(),
+        bytes: s.bytes,
+        hits: s.hits,
+        misses: s.misses,
+        refused: s.refused,
+    }
 }
 
 #[cfg(test)]
@@ -132,14 +161,20 @@ mod tests {
         clear();
         assert!(fetch(b"k1").is_none());
         assert!(store_parts(b"k1", &[b"a", b"b"]));
-        assert_eq!(fetch(b"k1").as_deref(), Some(&vec![b"a".to_vec(), b"b".to_vec()]));
+        assert_eq!(
+            fetch(b"k1").as_deref(),
+            Some(&vec![b"a".to_vec(), b"b".to_vec()])
+        );
         assert!(store_parts(b"k1", &[b"c"]));
         assert_eq!(fetch(b"k1").as_deref(), Some(&vec![b"c".to_vec()]));
         assert_eq!(stats().entries, 1);
 
         // Entry bound: the least recently used goes first.
         for i in 0..MAX_ENTRIES {
-            assert!(store_parts(format!("e{i}").as_bytes(), &[i.to_string().as_bytes()]));
+            assert!(store_parts(
+                format!("e{i}").as_bytes(),
+                &[i.to_string().as_bytes()]
+            ));
             if i == 0 {
                 assert!(fetch(b"k1").is_some()); // k1 is used after e0 was stored
             }

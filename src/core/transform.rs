@@ -125,7 +125,12 @@ pub trait Builder<'a, V: View<'a>> {
     /// A flattened schema's wrapper, `{"type": "object", "properties": {key: inner}, "required": [key]}`
     /// (`properties` as a JSON object when `properties_as_object`): a fixed shape, which a host may
     /// build faster than through [`Self::array`].
-    fn wrapper(&mut self, inner: Entry<V, Self::Out>, key: &'a str, properties_as_object: bool) -> Self::Out {
+    fn wrapper(
+        &mut self,
+        inner: Entry<V, Self::Out>,
+        key: &'a str,
+        properties_as_object: bool,
+    ) -> Self::Out {
         wrapper_of_arrays(self, inner, key, properties_as_object)
     }
 }
@@ -139,7 +144,11 @@ pub fn wrapper_of_arrays<'a, V: View<'a>, B: Builder<'a, V> + ?Sized>(
     properties_as_object: bool,
 ) -> B::Out {
     let property = [(OutKey::Name(key), inner)];
-    let properties = if properties_as_object { builder.object(property) } else { builder.array(property) };
+    let properties = if properties_as_object {
+        builder.object(property)
+    } else {
+        builder.array(property)
+    };
     let required_key = builder.string(key);
     let required = builder.array([(OutKey::Index(0), Entry::New(required_key))]);
     let object = builder.string("object");
@@ -166,15 +175,22 @@ pub enum TransformFailure {
 
 impl TransformError {
     fn too_deep() -> Self {
-        TransformError(Box::new(TransformFailure::TooDeep { path: String::new() }))
+        TransformError(Box::new(TransformFailure::TooDeep {
+            path: String::new(),
+        }))
     }
 
     fn too_large() -> Self {
-        TransformError(Box::new(TransformFailure::TooLarge { path: String::new() }))
+        TransformError(Box::new(TransformFailure::TooLarge {
+            path: String::new(),
+        }))
     }
 
     fn serialize(message: String) -> Self {
-        TransformError(Box::new(TransformFailure::Serialize { path: String::new(), message }))
+        TransformError(Box::new(TransformFailure::Serialize {
+            path: String::new(),
+            message,
+        }))
     }
 
     pub fn failure(&self) -> &TransformFailure {
@@ -183,7 +199,9 @@ impl TransformError {
 
     fn under(mut self, key: Key<'_>) -> Self {
         let path = match &mut *self.0 {
-            TransformFailure::TooDeep { path } | TransformFailure::TooLarge { path } | TransformFailure::Serialize { path, .. } => path,
+            TransformFailure::TooDeep { path }
+            | TransformFailure::TooLarge { path }
+            | TransformFailure::Serialize { path, .. } => path,
         };
         *path = format!("/{}{}", pointer_segment(key), path);
         self
@@ -194,13 +212,19 @@ impl std::fmt::Display for TransformError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &*self.0 {
             TransformFailure::TooDeep { path } => {
-                write!(f, "Schema nesting exceeds the maximum depth of {MAX_DEPTH} at '{path}'")
+                write!(
+                    f,
+                    "Schema nesting exceeds the maximum depth of {MAX_DEPTH} at '{path}'"
+                )
             }
             TransformFailure::TooLarge { path } => {
                 write!(f, "Schema has more than {MAX_CONTAINERS} arrays and objects to walk (a shared sub-array counts each time it is used) at '{path}'")
             }
             TransformFailure::Serialize { path, message } => {
-                write!(f, "Schema value at '{path}' could not be serialised: {message}")
+                write!(
+                    f,
+                    "Schema value at '{path}' could not be serialised: {message}"
+                )
             }
         }
     }
@@ -324,21 +348,47 @@ struct Walk<'a, 'b, V: View<'a>, B: Builder<'a, V>> {
 
 impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
     fn new(builder: &'b mut B) -> Self {
-        Walk { builder, containers: 0, ancestors: Vec::new(), made: None, promoted: Vec::new(), required_true: false, _marker: std::marker::PhantomData }
+        Walk {
+            builder,
+            containers: 0,
+            ancestors: Vec::new(),
+            made: None,
+            promoted: Vec::new(),
+            required_true: false,
+            _marker: std::marker::PhantomData,
+        }
     }
 
-    fn value(&mut self, v: V, position: Position, depth: usize, wire: Wire) -> Result<Outcome, TransformError> {
+    fn value(
+        &mut self,
+        v: V,
+        position: Position,
+        depth: usize,
+        wire: Wire,
+    ) -> Result<Outcome, TransformError> {
         if v.is_scalar() {
             return Ok(Outcome::Same);
         }
         match v.shape() {
-            Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_) => Ok(Outcome::Same),
-            Shape::Opaque | Shape::Object { kind: ObjectKind::Opaque, .. } => Ok(Outcome::Remove),
-            Shape::Array { identity, .. } => self.container(v, identity, position, depth, false, wire),
-            Shape::Object { identity, kind: ObjectKind::Plain } => {
-                self.container(v, identity, position, depth, true, wire)
+            Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_) => {
+                Ok(Outcome::Same)
             }
-            Shape::Object { identity, kind: ObjectKind::JsonSerializable } => {
+            Shape::Opaque
+            | Shape::Object {
+                kind: ObjectKind::Opaque,
+                ..
+            } => Ok(Outcome::Remove),
+            Shape::Array { identity, .. } => {
+                self.container(v, identity, position, depth, false, wire)
+            }
+            Shape::Object {
+                identity,
+                kind: ObjectKind::Plain,
+            } => self.container(v, identity, position, depth, true, wire),
+            Shape::Object {
+                identity,
+                kind: ObjectKind::JsonSerializable,
+            } => {
                 if self.ancestors.contains(&identity) || is_serializing(identity) {
                     return Ok(Outcome::Remove);
                 }
@@ -409,12 +459,21 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
 
     /// A cleaned container in its wire form: `{}` for an empty sub-schema, an object for a map
     /// of sub-schemas that PHP would read as a list (JSON would make it an array).
-    fn wire_container(&mut self, v: V, position: Position, cleaned: Option<Entries<'a, V, B::Out>>) -> Outcome {
+    fn wire_container(
+        &mut self,
+        v: V,
+        position: Position,
+        cleaned: Option<Entries<'a, V, B::Out>>,
+    ) -> Outcome {
         let len = cleaned.as_ref().map_or_else(|| v.shape_len(), Vec::len);
         match position {
-            Position::Schema | Position::SchemaOrList if len == 0 => self.made_new(|b| b.empty_object()),
+            Position::Schema | Position::SchemaOrList if len == 0 => {
+                self.made_new(|b| b.empty_object())
+            }
             // (Empty maps are removed by their parent: they stay arrays here.)
-            Position::SchemaMap | Position::MapOfSchemaOrList if len > 0 && keys_are_list(v, cleaned.as_ref()) => {
+            Position::SchemaMap | Position::MapOfSchemaOrList
+                if len > 0 && keys_are_list(v, cleaned.as_ref()) =>
+            {
                 let entries = cleaned.unwrap_or_else(|| shared_entries(v));
                 self.made_new(|b| b.object(entries))
             }
@@ -447,7 +506,8 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         let renumbered = wire == Wire::Properties && is_list(v);
         let mut required_true = false;
         let mut required: Option<RequiredSlot<'a, V, B::Out>> = None;
-        let mut rebuilt: Option<Entries<'a, V, B::Out>> = (always_rebuild || reindex).then(Vec::new);
+        let mut rebuilt: Option<Entries<'a, V, B::Out>> =
+            (always_rebuild || reindex).then(Vec::new);
         for (index, (entry_key, child)) in v.entries().enumerate() {
             let key: Key<'a> = entry_key.into();
             if schema_node && key.is("required") {
@@ -471,7 +531,11 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                 continue;
             }
             // Keys are keywords only at schema positions (elsewhere they are names or indexes).
-            let keyword = if position == Position::Schema { keyword(key) } else { Position::Data };
+            let keyword = if position == Position::Schema {
+                keyword(key)
+            } else {
+                Position::Data
+            };
             let outcome = if keyword == Position::WordPressOnly {
                 Outcome::Remove
             } else {
@@ -479,16 +543,27 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                 let child_wire = match (wire, child_pos) {
                     (Wire::Off, _) | (_, Position::Data | Position::WordPressOnly) => Wire::Off,
                     // The names lists of `dependencies` are not sub-schemas on the wire.
-                    _ if position == Position::MapOfSchemaOrList && child.shape_len() > 0 && is_list(child) => Wire::Off,
+                    _ if position == Position::MapOfSchemaOrList
+                        && child.shape_len() > 0
+                        && is_list(child) =>
+                    {
+                        Wire::Off
+                    }
                     _ if schema_node && key.is("properties") => Wire::Properties,
                     _ => Wire::On,
                 };
                 self.required_true = false;
-                let outcome = self.value(child, child_pos, depth + 1, child_wire).map_err(|e| e.under(key))?;
+                let outcome = self
+                    .value(child, child_pos, depth + 1, child_wire)
+                    .map_err(|e| e.under(key))?;
                 if wire == Wire::Properties && self.required_true {
                     // A list is renumbered when entries are removed: the name is the new index.
                     let at = rebuilt.as_ref().map_or(index, Vec::len);
-                    self.promoted.push(if renumbered { PropertyName::Index(at as i64) } else { PropertyName::Key(entry_key) });
+                    self.promoted.push(if renumbered {
+                        PropertyName::Index(at as i64)
+                    } else {
+                        PropertyName::Key(entry_key)
+                    });
                 }
                 if child_pos.is_schema_map() && self.is_empty(outcome, child) {
                     self.made = None;
@@ -504,8 +579,13 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                     }
                 }
                 Outcome::New => {
-                    let n = self.made.take().expect("Outcome::New leaves its value in `made`");
-                    rebuilt.get_or_insert_with(|| copy_first(v, index)).push((OutKey::Orig(entry_key), Entry::New(n)));
+                    let n = self
+                        .made
+                        .take()
+                        .expect("Outcome::New leaves its value in `made`");
+                    rebuilt
+                        .get_or_insert_with(|| copy_first(v, index))
+                        .push((OutKey::Orig(entry_key), Entry::New(n)));
                 }
                 Outcome::Remove => {
                     rebuilt.get_or_insert_with(|| copy_first(v, index));
@@ -533,8 +613,14 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         match v.shape() {
             Shape::Bool(b) => Ok(Required::Dropped { was_true: b }),
             Shape::Array { identity, .. } => self.names(v, identity, depth, false),
-            Shape::Object { identity, kind: ObjectKind::Plain } => self.names(v, identity, depth, true),
-            Shape::Object { identity, kind: ObjectKind::JsonSerializable } => {
+            Shape::Object {
+                identity,
+                kind: ObjectKind::Plain,
+            } => self.names(v, identity, depth, true),
+            Shape::Object {
+                identity,
+                kind: ObjectKind::JsonSerializable,
+            } => {
                 if self.ancestors.contains(&identity) || is_serializing(identity) {
                     return Ok(Required::Dropped { was_true: false });
                 }
@@ -547,7 +633,12 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                 self.ancestors.pop();
                 Ok(match names? {
                     // The list is what the object serialises to, not the object.
-                    Required::Same => Required::Names(serialized.entries().map(|(_, n)| self.builder.share(n)).collect()),
+                    Required::Same => Required::Names(
+                        serialized
+                            .entries()
+                            .map(|(_, n)| self.builder.share(n))
+                            .collect(),
+                    ),
                     other => other,
                 })
             }
@@ -555,7 +646,13 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         }
     }
 
-    fn names(&mut self, v: V, identity: usize, depth: usize, always_rebuild: bool) -> Result<Required<B::Out>, TransformError> {
+    fn names(
+        &mut self,
+        v: V,
+        identity: usize,
+        depth: usize,
+        always_rebuild: bool,
+    ) -> Result<Required<B::Out>, TransformError> {
         if identity != 0 && self.ancestors.contains(&identity) {
             return Ok(Required::Dropped { was_true: false });
         }
@@ -572,8 +669,17 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         }
         let names = match cleaned? {
             None if is_list(v) && v.entries().all(|(_, n)| n.as_str().is_some()) => Required::Same,
-            None => Required::Names(v.entries().filter_map(|(_, n)| self.name(Entry::Same(n))).collect()),
-            Some(entries) => Required::Names(entries.into_iter().filter_map(|(_, e)| self.name(e)).collect()),
+            None => Required::Names(
+                v.entries()
+                    .filter_map(|(_, n)| self.name(Entry::Same(n)))
+                    .collect(),
+            ),
+            Some(entries) => Required::Names(
+                entries
+                    .into_iter()
+                    .filter_map(|(_, e)| self.name(e))
+                    .collect(),
+            ),
         };
         // Every name is owned by now (shared strings): nothing points into `v` any more.
         drop(held);
@@ -612,17 +718,29 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
         promoted: Vec<PropertyName<V::EntryKey>>,
     ) {
         let (slot, names) = match required {
-            Some((slot, names, source)) => (Some(slot), match names {
-                Required::Same if promoted.is_empty() => return,
-                Required::Same => source.entries().map(|(_, n)| self.builder.share(n)).collect(),
-                Required::Names(names) => names,
-                Required::Dropped { .. } => Vec::new(),
-            }),
+            Some((slot, names, source)) => (
+                Some(slot),
+                match names {
+                    Required::Same if promoted.is_empty() => return,
+                    Required::Same => source
+                        .entries()
+                        .map(|(_, n)| self.builder.share(n))
+                        .collect(),
+                    Required::Names(names) => names,
+                    Required::Dropped { .. } => Vec::new(),
+                },
+            ),
             None if promoted.is_empty() => return,
             None => (None, Vec::new()),
         };
         let list = if promoted.is_empty() {
-            self.builder.array(names.into_iter().enumerate().map(|(i, n)| (OutKey::Index(i as i64), Entry::New(n))).collect::<Vec<_>>())
+            self.builder.array(
+                names
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, n)| (OutKey::Index(i as i64), Entry::New(n)))
+                    .collect::<Vec<_>>(),
+            )
         } else {
             let mut seen = std::collections::HashSet::new();
             let mut merged = Vec::with_capacity(names.len() + promoted.len());
@@ -648,7 +766,13 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                     });
                 }
             }
-            self.builder.array(merged.into_iter().enumerate().map(|(i, n)| (OutKey::Index(i as i64), Entry::New(n))).collect::<Vec<_>>())
+            self.builder.array(
+                merged
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, n)| (OutKey::Index(i as i64), Entry::New(n)))
+                    .collect::<Vec<_>>(),
+            )
         };
         let out = rebuilt.get_or_insert_with(|| shared_entries(v));
         match slot {
@@ -665,7 +789,10 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
     fn is_empty(&self, outcome: Outcome, value: V) -> bool {
         match outcome {
             Outcome::Same => value.is_empty_array(),
-            Outcome::New => self.made.as_ref().is_some_and(|n| self.builder.is_empty_array(n)),
+            Outcome::New => self
+                .made
+                .as_ref()
+                .is_some_and(|n| self.builder.is_empty_array(n)),
             Outcome::Remove => false,
         }
     }
@@ -683,7 +810,13 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
 /// behind a PHP reference, a possible cycle; nesting at the depth limit, which the walk reports)
 /// counts as not clean: the walk then decides. So does a schema past [`MAX_CONTAINERS`] (`left`
 /// counts down the containers the scan may still enter).
-fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool, left: &mut usize) -> bool {
+fn is_clean<'a, V: View<'a>>(
+    v: V,
+    position: Position,
+    depth: usize,
+    wire: bool,
+    left: &mut usize,
+) -> bool {
     let position = match position {
         Position::SchemaOrList if is_list(v) => Position::SchemaList,
         Position::SchemaOrList => Position::Schema,
@@ -692,12 +825,20 @@ fn is_clean<'a, V: View<'a>>(v: V, position: Position, depth: usize, wire: bool,
     if wire && position == Position::SchemaList && !is_list(v) {
         return false;
     }
-    v.entries().all(|(key, child)| is_clean_entry(key, child, position, depth, wire, left))
+    v.entries()
+        .all(|(key, child)| is_clean_entry(key, child, position, depth, wire, left))
 }
 
 /// One entry of [`is_clean`]'s container `v` (at `position`, `depth`).
 #[inline(always)]
-fn is_clean_entry<'a, V: View<'a>>(entry_key: V::EntryKey, child: V, position: Position, depth: usize, wire: bool, left: &mut usize) -> bool {
+fn is_clean_entry<'a, V: View<'a>>(
+    entry_key: V::EntryKey,
+    child: V,
+    position: Position,
+    depth: usize,
+    wire: bool,
+    left: &mut usize,
+) -> bool {
     // Only a schema's keys are read: elsewhere a key's text is one memory load that decides
     // nothing (a property name, a list index).
     let keyword = if position == Position::Schema {
@@ -731,7 +872,8 @@ fn is_clean_entry<'a, V: View<'a>>(entry_key: V::EntryKey, child: V, position: P
         && !(position == Position::MapOfSchemaOrList && len > 0 && is_list(child));
     if len == 0 {
         // Removed (an empty map of sub-schemas), or `{}` on the wire (an empty sub-schema).
-        return !child_pos.is_schema_map() && !(child_wire && matches!(child_pos, Position::Schema | Position::SchemaOrList));
+        return !child_pos.is_schema_map()
+            && !(child_wire && matches!(child_pos, Position::Schema | Position::SchemaOrList));
     }
     if child_pos == Position::Data {
         return is_clean_data(child, depth + 1, left);
@@ -749,7 +891,8 @@ fn is_clean_data<'a, V: View<'a>>(v: V, depth: usize, left: &mut usize) -> bool 
         if child.is_scalar() {
             return true;
         }
-        to_enter(child, depth, left).is_some_and(|len| len == 0 || is_clean_data(child, depth + 1, left))
+        to_enter(child, depth, left)
+            .is_some_and(|len| len == 0 || is_clean_data(child, depth + 1, left))
     })
 }
 
@@ -790,12 +933,16 @@ fn is_clean_root<'a, V: View<'a>>(root: V, wire: bool) -> bool {
 
 /// A `required` the wire walk keeps as it is: a list of strings.
 fn is_name_list<'a, V: View<'a>>(v: V) -> bool {
-    matches!(v.shape(), Shape::Array { identity: 0, .. }) && is_list(v) && v.entries().all(|(_, name)| name.as_str().is_some())
+    matches!(v.shape(), Shape::Array { identity: 0, .. })
+        && is_list(v)
+        && v.entries().all(|(_, name)| name.as_str().is_some())
 }
 
 /// Every entry of `v`, shared.
 fn shared_entries<'a, V: View<'a>, O>(v: V) -> Entries<'a, V, O> {
-    v.entries().map(|(k, c)| (OutKey::Orig(k), Entry::Same(c))).collect()
+    v.entries()
+        .map(|(k, c)| (OutKey::Orig(k), Entry::Same(c)))
+        .collect()
 }
 
 /// Whether the keys a container comes out with are 0, 1, 2, … (PHP's `array_is_list`).
@@ -813,13 +960,19 @@ fn keys_are_list<'a, V: View<'a>, O>(v: V, cleaned: Option<&Entries<'a, V, O>>) 
 /// The first `n` entries of `v`, shared: the prefix of a container that starts changing at `n`.
 fn copy_first<'a, V: View<'a>, O>(v: V, n: usize) -> Entries<'a, V, O> {
     let mut out = Vec::with_capacity(n + 4);
-    out.extend(v.entries().take(n).map(|(k, c)| (OutKey::Orig(k), Entry::Same(c))));
+    out.extend(
+        v.entries()
+            .take(n)
+            .map(|(k, c)| (OutKey::Orig(k), Entry::Same(c))),
+    );
     out
 }
 
 /// PHP's `array_is_list`: keys are 0, 1, 2, … in order.
 pub fn is_list<'a, V: View<'a>>(v: V) -> bool {
-    v.entries().enumerate().all(|(i, (k, _))| k.into() == Key::Int(i as i64))
+    v.entries()
+        .enumerate()
+        .all(|(i, (k, _))| k.into() == Key::Int(i as i64))
 }
 
 #[derive(Debug)]
@@ -855,12 +1008,18 @@ pub fn wire_tool_schema<'a, V: View<'a>, B: Builder<'a, V>>(
     builder: &mut B,
 ) -> Result<WireTool<'a, V, B::Out>, TransformError> {
     let t = transform_root(Some(schema), wrapper_key, builder, Encoding::Tool)?;
-    Ok(WireTool { schema: t.schema, wrapper: t.wrapper_property })
+    Ok(WireTool {
+        schema: t.schema,
+        wrapper: t.wrapper_property,
+    })
 }
 
 /// `wire_ability_schema(array $schema)`: an ability's own schema on the wire (never wrapped; no
 /// schema is `{}`).
-pub fn wire_ability_schema<'a, V: View<'a>, B: Builder<'a, V>>(schema: V, builder: &mut B) -> Result<Entry<V, B::Out>, TransformError> {
+pub fn wire_ability_schema<'a, V: View<'a>, B: Builder<'a, V>>(
+    schema: V,
+    builder: &mut B,
+) -> Result<Entry<V, B::Out>, TransformError> {
     if schema.is_empty_array() {
         return Ok(Entry::New(builder.empty_object()));
     }
@@ -885,32 +1044,48 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
     encoding: Encoding,
 ) -> Result<Transformed<'a, V, B::Out>, TransformError> {
     let tool = encoding == Encoding::Tool;
-    let not_transformed = |schema| Transformed { schema, was_transformed: false, wrapper_property: None };
+    let not_transformed = |schema| Transformed {
+        schema,
+        was_transformed: false,
+        wrapper_property: None,
+    };
     let Some(root) = schema.filter(|root| root.is_array()) else {
         return Ok(not_transformed(Entry::New(minimal_object(builder, tool))));
     };
-    let wire = if encoding == Encoding::Transform { Wire::Off } else { Wire::On };
+    let wire = if encoding == Encoding::Transform {
+        Wire::Off
+    } else {
+        Wire::On
+    };
     // `_held` keeps the root's entries alive until the result is built.
     let _held = root.hold();
     let (clean, root_type) = scan_root(root, wire != Wire::Off);
-    let cleaned = if clean { None } else { Walk::new(&mut *builder).entries(root, Position::Schema, 0, false, wire)? };
-
-    let (len, type_kind) = match &cleaned {
-        None => (root.shape_len(), type_kind(root_type.map(View::shape))),
-        Some(entries) => (
-            entries.len(),
-            // The cleaned `type` (a jsonSerialize() may have made it): what PHP would then read.
-            type_kind(entries.iter().find(|(k, _)| out_key_is(k, "type")).map(|(_, e)| match e {
-                Entry::Same(v) => v.shape(),
-                Entry::New(made) => builder.made_shape(made),
-            })),
-        ),
+    let cleaned = if clean {
+        None
+    } else {
+        Walk::new(&mut *builder).entries(root, Position::Schema, 0, false, wire)?
     };
+
+    let (len, type_kind) =
+        match &cleaned {
+            None => (root.shape_len(), type_kind(root_type.map(View::shape))),
+            Some(entries) => (
+                entries.len(),
+                // The cleaned `type` (a jsonSerialize() may have made it): what PHP would then read.
+                type_kind(entries.iter().find(|(k, _)| out_key_is(k, "type")).map(
+                    |(_, e)| match e {
+                        Entry::Same(v) => v.shape(),
+                        Entry::New(made) => builder.made_shape(made),
+                    },
+                )),
+            ),
+        };
     if len == 0 {
         return Ok(not_transformed(Entry::New(minimal_object(builder, tool))));
     }
 
-    let entries_of = |cleaned: Option<Entries<'a, V, B::Out>>| cleaned.unwrap_or_else(|| shared_entries(root));
+    let entries_of =
+        |cleaned: Option<Entries<'a, V, B::Out>>| cleaned.unwrap_or_else(|| shared_entries(root));
     match type_kind {
         TypeKind::Object => Ok(not_transformed(match cleaned {
             None if !tool || has_properties(root) => Entry::Same(root),
@@ -930,7 +1105,10 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
                 Some((OutKey::Name("required"), _)) => entries.len() - 1,
                 _ => entries.len(),
             };
-            entries.insert(at, (OutKey::Name("type"), Entry::New(builder.string("object"))));
+            entries.insert(
+                at,
+                (OutKey::Name("type"), Entry::New(builder.string("object"))),
+            );
             if tool {
                 with_properties(&mut entries, builder);
             }
@@ -952,25 +1130,40 @@ fn transform_root<'a, V: View<'a>, B: Builder<'a, V>>(
                 None => Entry::Same(root),
                 Some(entries) => Entry::New(builder.array(entries)),
             };
-            let transformed = |schema| Transformed { schema, was_transformed: true, wrapper_property: Some(wrapper_key) };
+            let transformed = |schema| Transformed {
+                schema,
+                was_transformed: true,
+                wrapper_property: Some(wrapper_key),
+            };
             if encoding == Encoding::Ability {
                 return Ok(transformed(inner));
             }
             // PHP reads the key "0" as the integer 0: JSON would make that map a list.
             let properties_as_object = tool && wrapper_key == "0";
-            Ok(transformed(Entry::New(builder.wrapper(inner, wrapper_key, properties_as_object))))
+            Ok(transformed(Entry::New(builder.wrapper(
+                inner,
+                wrapper_key,
+                properties_as_object,
+            ))))
         }
     }
 }
 
 /// Whether a tool root already has a `properties` value (PHP's `isset`).
 fn has_properties<'a, V: View<'a>>(root: V) -> bool {
-    root.get("properties").is_some_and(|p| p.shape() != Shape::Null)
+    root.get("properties")
+        .is_some_and(|p| p.shape() != Shape::Null)
 }
 
 /// A tool root's `properties`: `{}` in place of a missing or null one.
-fn with_properties<'a, V: View<'a>, B: Builder<'a, V>>(entries: &mut Entries<'a, V, B::Out>, builder: &mut B) {
-    match entries.iter().position(|(k, _)| out_key_is(k, "properties")) {
+fn with_properties<'a, V: View<'a>, B: Builder<'a, V>>(
+    entries: &mut Entries<'a, V, B::Out>,
+    builder: &mut B,
+) {
+    match entries
+        .iter()
+        .position(|(k, _)| out_key_is(k, "properties"))
+    {
         Some(slot) => {
             let is_null = match &entries[slot].1 {
                 Entry::Same(v) => v.shape() == Shape::Null,
@@ -980,7 +1173,10 @@ fn with_properties<'a, V: View<'a>, B: Builder<'a, V>>(entries: &mut Entries<'a,
                 entries[slot].1 = Entry::New(builder.empty_object());
             }
         }
-        None => entries.push((OutKey::Name("properties"), Entry::New(builder.empty_object()))),
+        None => entries.push((
+            OutKey::Name("properties"),
+            Entry::New(builder.empty_object()),
+        )),
     }
 }
 
@@ -1016,7 +1212,10 @@ fn minimal_object<'a, V: View<'a>, B: Builder<'a, V>>(builder: &mut B, tool: boo
         return builder.array([(OutKey::Name("type"), Entry::New(object))]);
     }
     let properties = builder.empty_object();
-    builder.array([(OutKey::Name("type"), Entry::New(object)), (OutKey::Name("properties"), Entry::New(properties))])
+    builder.array([
+        (OutKey::Name("type"), Entry::New(object)),
+        (OutKey::Name("properties"), Entry::New(properties)),
+    ])
 }
 
 trait ShapeLen {
@@ -1042,7 +1241,9 @@ mod tests {
     fn walk_keeps(schema: &Value, wire: Wire) -> Result<bool, TransformError> {
         let mut builder = JsonBuilder;
         let mut walk = Walk::new(&mut builder);
-        Ok(walk.entries(schema, Position::Schema, 0, false, wire)?.is_none())
+        Ok(walk
+            .entries(schema, Position::Schema, 0, false, wire)?
+            .is_none())
     }
 
     /// A small deterministic generator (xorshift): schemas built from keywords of every
@@ -1058,7 +1259,11 @@ mod tests {
         }
 
         fn value(&mut self, depth: usize) -> Value {
-            match if depth > 5 { self.next(3) } else { self.next(10) } {
+            match if depth > 5 {
+                self.next(3)
+            } else {
+                self.next(10)
+            } {
                 0 => json!("object"),
                 8 => json!(["a", "b"]),
                 9 => json!(true),
@@ -1072,8 +1277,22 @@ mod tests {
 
         fn map(&mut self, depth: usize) -> Value {
             const KEYS: [&str; 16] = [
-                "type", "properties", "items", "anyOf", "not", "dependencies", "$defs", "enum", "default",
-                "sanitize_callback", "arg_options", "name", "0", "required", "patternProperties", "description",
+                "type",
+                "properties",
+                "items",
+                "anyOf",
+                "not",
+                "dependencies",
+                "$defs",
+                "enum",
+                "default",
+                "sanitize_callback",
+                "arg_options",
+                "name",
+                "0",
+                "required",
+                "patternProperties",
+                "description",
             ];
             let mut map = Map::new();
             for _ in 0..self.next(4) {
@@ -1086,13 +1305,20 @@ mod tests {
 
     #[test]
     fn the_clean_scan_agrees_with_the_walk() {
-        for (wire, seed) in [(Wire::Off, 0x9e37_79b9_7f4a_7c15), (Wire::On, 0x2545_f491_4f6c_dd1d)] {
+        for (wire, seed) in [
+            (Wire::Off, 0x9e37_79b9_7f4a_7c15),
+            (Wire::On, 0x2545_f491_4f6c_dd1d),
+        ] {
             let mut gen = Gen(seed);
             let (mut clean, mut changed) = (0, 0);
             for _ in 0..40_000 {
                 let schema = gen.map(0);
                 let scan = is_clean_root(&schema, wire != Wire::Off);
-                assert_eq!(scan, walk_keeps(&schema, wire).unwrap(), "{wire:?}: {schema}");
+                assert_eq!(
+                    scan,
+                    walk_keeps(&schema, wire).unwrap(),
+                    "{wire:?}: {schema}"
+                );
                 if scan {
                     clean += 1;
                 } else {
@@ -1100,7 +1326,10 @@ mod tests {
                 }
             }
             // Both answers occur often enough for the agreement to mean something.
-            assert!(clean > 5_000 && changed > 5_000, "{wire:?}: clean {clean}, changed {changed}");
+            assert!(
+                clean > 5_000 && changed > 5_000,
+                "{wire:?}: clean {clean}, changed {changed}"
+            );
         }
     }
 

@@ -45,8 +45,14 @@ pub enum Shape<'a> {
     Int(i64),
     Float(f64),
     Str(&'a [u8]),
-    Array { identity: usize, len: usize },
-    Object { identity: usize, kind: ObjectKind },
+    Array {
+        identity: usize,
+        len: usize,
+    },
+    Object {
+        identity: usize,
+        kind: ObjectKind,
+    },
     /// Resources and anything else without a JSON form.
     Opaque,
 }
@@ -80,7 +86,10 @@ pub trait View<'a>: Copy + 'a {
     /// Null, bool, number or string: a leaf the walks never change. Hosts override it when they
     /// can answer without reading the value itself (a string's bytes live elsewhere in memory).
     fn is_scalar(self) -> bool {
-        matches!(self.shape(), Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_))
+        matches!(
+            self.shape(),
+            Shape::Null | Shape::Bool(_) | Shape::Int(_) | Shape::Float(_) | Shape::Str(_)
+        )
     }
 
     fn is_array(self) -> bool {
@@ -113,8 +122,14 @@ impl<'a> View<'a> for &'a serde_json::Value {
                 None => Shape::Float(n.as_f64().unwrap_or(f64::NAN)),
             },
             J::String(s) => Shape::Str(s.as_bytes()),
-            J::Array(a) => Shape::Array { identity: 0, len: a.len() },
-            J::Object(o) => Shape::Array { identity: 0, len: o.len() },
+            J::Array(a) => Shape::Array {
+                identity: 0,
+                len: a.len(),
+            },
+            J::Object(o) => Shape::Array {
+                identity: 0,
+                len: o.len(),
+            },
         }
     }
 
@@ -128,7 +143,11 @@ impl<'a> View<'a> for &'a serde_json::Value {
         list.into_iter()
             .flatten()
             .map(|(i, v)| (Key::Int(i as i64), v))
-            .chain(map.into_iter().flatten().map(|(k, v)| (Key::Str(k.as_bytes()), v)))
+            .chain(
+                map.into_iter()
+                    .flatten()
+                    .map(|(k, v)| (Key::Str(k.as_bytes()), v)),
+            )
     }
 
     fn get(self, key: &str) -> Option<Self> {

@@ -5,10 +5,10 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use ext_php_rs::args::Arg;
 use ext_php_rs::builders::FunctionBuilder;
 use ext_php_rs::exception::PhpException;
 use ext_php_rs::flags::DataType;
-use ext_php_rs::args::Arg;
 use ext_php_rs::types::Zval;
 use ext_php_rs::zend::{ce, ClassEntry, ExecuteData};
 
@@ -33,11 +33,18 @@ fn throw(failure: Failure) {
         Failure::Type(m) => (m, ce::type_error()),
         Failure::Value(m) => (m, ce::value_error()),
         Failure::ArgumentCount(m) => (m, ce::argument_count_error()),
-        Failure::Schema(m) => (m, ClassEntry::try_find(SCHEMA_EXCEPTION).unwrap_or_else(ce::exception)),
+        Failure::Schema(m) => (
+            m,
+            ClassEntry::try_find(SCHEMA_EXCEPTION).unwrap_or_else(ce::exception),
+        ),
     };
     // A message quoting an argument may hold a NUL byte, which the engine's message (a C string)
     // cannot: written `\0`, as the fallback writes it.
-    let message = if message.contains('\0') { message.replace('\0', "\\0") } else { message };
+    let message = if message.contains('\0') {
+        message.replace('\0', "\\0")
+    } else {
+        message
+    };
     // Does nothing when PHP code we called (jsonSerialize) already threw: that exception wins.
     let _ = PhpException::new(message, 0, class).throw();
 }
@@ -58,24 +65,42 @@ pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure
         Ok(Ok(value)) => unsafe { std::ptr::write(retval, value) },
         Ok(Err(failure)) => throw(failure),
         Err(_) => {
-            let _ = PhpException::new("mcp_native: internal error (caught panic)".into(), 0, ce::error()).throw();
+            let _ = PhpException::new(
+                "mcp_native: internal error (caught panic)".into(),
+                0,
+                ce::error(),
+            )
+            .throw();
         }
     }
 }
 
 /// The call's arguments (up to four), checked for count; missing optional ones are `None`.
 #[inline]
-pub(super) fn args<'a>(ex: &'a ExecuteData, name: &str, min: u32, max: u32) -> Result<[Option<&'a Zval>; 4], Failure> {
+pub(super) fn args<'a>(
+    ex: &'a ExecuteData,
+    name: &str,
+    min: u32,
+    max: u32,
+) -> Result<[Option<&'a Zval>; 4], Failure> {
     // SAFETY: the engine passes the live frame of this call; `num_args` is set for every internal call.
     let given = unsafe { ex.This.u2.num_args };
     if given < min || given > max {
-        let (bound, n) = if given < min { ("at least", min) } else { ("at most", max) };
+        let (bound, n) = if given < min {
+            ("at least", min)
+        } else {
+            ("at most", max)
+        };
         let bound = if min == max { "exactly" } else { bound };
         let plural = if n == 1 { "" } else { "s" };
-        return Err(Failure::ArgumentCount(format!("{name}() expects {bound} {n} argument{plural}, {given} given")));
+        return Err(Failure::ArgumentCount(format!(
+            "{name}() expects {bound} {n} argument{plural}, {given} given"
+        )));
     }
     // SAFETY: slots below `num_args` are initialised arguments of the live frame.
-    let arg = |i: u32| (i < given).then(|| deref(unsafe { ex.zend_call_arg(i as usize) }.expect("argument slot")));
+    let arg = |i: u32| {
+        (i < given).then(|| deref(unsafe { ex.zend_call_arg(i as usize) }.expect("argument slot")))
+    };
     Ok([arg(0), arg(1), arg(2), arg(3)])
 }
 
@@ -104,7 +129,13 @@ pub(super) fn type_name(zv: &Zval) -> String {
 }
 
 #[inline]
-pub(super) fn expect_array<'a>(zv: &'a Zval, name: &str, n: usize, param: &str, nullable: bool) -> Result<Option<&'a Zval>, Failure> {
+pub(super) fn expect_array<'a>(
+    zv: &'a Zval,
+    name: &str,
+    n: usize,
+    param: &str,
+    nullable: bool,
+) -> Result<Option<&'a Zval>, Failure> {
     if zv.is_array() {
         return Ok(Some(zv));
     }
@@ -112,7 +143,10 @@ pub(super) fn expect_array<'a>(zv: &'a Zval, name: &str, n: usize, param: &str, 
         return Ok(None);
     }
     let expected = if nullable { "?array" } else { "array" };
-    Err(Failure::Type(format!("{name}(): Argument #{n} (${param}) must be of type {expected}, {} given", type_name(zv))))
+    Err(Failure::Type(format!(
+        "{name}(): Argument #{n} (${param}) must be of type {expected}, {} given",
+        type_name(zv)
+    )))
 }
 
 const TRANSFORM: &str = "McpNative\\SchemaTransformer::transform_to_object_schema";
@@ -120,8 +154,11 @@ const TRANSFORM: &str = "McpNative\\SchemaTransformer::transform_to_object_schem
 /// A `string $wrapper_key` argument (a property name: UTF-8).
 fn wrapper_key<'a>(z: &'a Zval, function: &str) -> Result<&'a str, Failure> {
     match z.zend_str() {
-        Some(s) => std::str::from_utf8(s.as_bytes())
-            .map_err(|_| Failure::Value(format!("{function}(): Argument #2 ($wrapper_key) must be valid UTF-8"))),
+        Some(s) => std::str::from_utf8(s.as_bytes()).map_err(|_| {
+            Failure::Value(format!(
+                "{function}(): Argument #2 ($wrapper_key) must be valid UTF-8"
+            ))
+        }),
         None => Err(Failure::Type(format!(
             "{function}(): Argument #2 ($wrapper_key) must be of type string, {} given",
             type_name(z)
@@ -131,13 +168,17 @@ fn wrapper_key<'a>(z: &'a Zval, function: &str) -> Result<&'a str, Failure> {
 
 /// The builder a schema walk uses: it counts what it allocates against `memory_limit`.
 fn schema_builder() -> ZvalBuilder {
-    ZvalBuilder { budget: MemoryBudget::of_request() }
+    ZvalBuilder {
+        budget: MemoryBudget::of_request(),
+    }
 }
 
 /// Fails the call when the builder refused an allocation for `memory_limit`.
 fn within_budget(builder: &ZvalBuilder) -> Result<(), Failure> {
     match builder.budget.refused_at() {
-        Some(limit) => Err(Failure::Schema(format!("The transformed schema does not fit in memory_limit ({limit} bytes)"))),
+        Some(limit) => Err(Failure::Schema(format!(
+            "The transformed schema does not fit in memory_limit ({limit} bytes)"
+        ))),
         None => Ok(()),
     }
 }
@@ -160,7 +201,11 @@ pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut 
         let (ht, out) = ZvalBuilder::new_array(3);
         let schema = builder.value(result.schema);
         ZvalBuilder::insert_new(ht, Name::Schema, schema);
-        ZvalBuilder::insert_new(ht, Name::WasTransformed, ZvalBuilder::boolean(result.was_transformed));
+        ZvalBuilder::insert_new(
+            ht,
+            Name::WasTransformed,
+            ZvalBuilder::boolean(result.was_transformed),
+        );
         // The wrapper is the key asked for: the argument's own string, or the interned default.
         let wrapper = match (result.wrapper_property, given_key) {
             (Some(_), Some(key)) => key.shallow_clone(),
@@ -178,19 +223,25 @@ const WIRE_TOOL: &str = "McpNative\\wire_tool_schema";
 pub extern "C" fn wire_tool_schema(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, WIRE_TOOL, 2, 2)?;
-        let schema = expect_array(required(&args, 0), WIRE_TOOL, 1, "schema", false)?.expect("array");
+        let schema =
+            expect_array(required(&args, 0), WIRE_TOOL, 1, "schema", false)?.expect("array");
         let given_key = required(&args, 1);
         let wrapper_key = wrapper_key(given_key, WIRE_TOOL)?;
         let scope = CallScope::default();
         let mut builder = schema_builder();
-        let result = transform::wire_tool_schema(ZvalView::new(schema, &scope), wrapper_key, &mut builder)
-            .map_err(|e| Failure::Schema(e.to_string()))?;
+        let result =
+            transform::wire_tool_schema(ZvalView::new(schema, &scope), wrapper_key, &mut builder)
+                .map_err(|e| Failure::Schema(e.to_string()))?;
         within_budget(&builder)?;
         let (ht, out) = ZvalBuilder::new_array(2);
         let schema = builder.value(result.schema);
         ZvalBuilder::insert_new(ht, Name::Schema, schema);
         // The wrapper is the key asked for: the argument's own string.
-        let wrapper = if result.wrapper.is_some() { given_key.shallow_clone() } else { Zval::null() };
+        let wrapper = if result.wrapper.is_some() {
+            given_key.shallow_clone()
+        } else {
+            Zval::null()
+        };
         ZvalBuilder::insert_new(ht, Name::Wrapper, wrapper);
         Ok(out)
     })
@@ -202,7 +253,8 @@ const WIRE_ABILITY: &str = "McpNative\\wire_ability_schema";
 pub extern "C" fn wire_ability_schema(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, WIRE_ABILITY, 1, 1)?;
-        let schema = expect_array(required(&args, 0), WIRE_ABILITY, 1, "schema", false)?.expect("array");
+        let schema =
+            expect_array(required(&args, 0), WIRE_ABILITY, 1, "schema", false)?.expect("array");
         let scope = CallScope::default();
         let mut builder = schema_builder();
         let result = transform::wire_ability_schema(ZvalView::new(schema, &scope), &mut builder)
@@ -218,14 +270,17 @@ const UNWRAP: &str = "McpNative\\unwrap_input_if_needed";
 pub extern "C" fn unwrap_input_if_needed(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, UNWRAP, 2, 2)?;
-        let meta = expect_array(required(&args, 1), UNWRAP, 2, "adapter_meta", false)?.expect("array");
+        let meta =
+            expect_array(required(&args, 1), UNWRAP, 2, "adapter_meta", false)?.expect("array");
         let scope = CallScope::default();
         let arguments = ZvalView::new(required(&args, 0), &scope);
-        Ok(match arguments::unwrap_input_if_needed(arguments, ZvalView::new(meta, &scope)) {
-            Unwrapped::Same => arguments.share(),
-            Unwrapped::Null => Zval::null(),
-            Unwrapped::Value(v) => v.share(),
-        })
+        Ok(
+            match arguments::unwrap_input_if_needed(arguments, ZvalView::new(meta, &scope)) {
+                Unwrapped::Same => arguments.share(),
+                Unwrapped::Null => Zval::null(),
+                Unwrapped::Value(v) => v.share(),
+            },
+        )
     })
 }
 
@@ -235,17 +290,20 @@ const WRAP: &str = "McpNative\\wrap_output_if_needed";
 pub extern "C" fn wrap_output_if_needed(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, WRAP, 2, 2)?;
-        let meta = expect_array(required(&args, 1), WRAP, 2, "adapter_meta", false)?.expect("array");
+        let meta =
+            expect_array(required(&args, 1), WRAP, 2, "adapter_meta", false)?.expect("array");
         let scope = CallScope::default();
         let result = ZvalView::new(required(&args, 0), &scope);
-        Ok(match arguments::output_wrapper(ZvalView::new(meta, &scope)) {
-            None => result.share(),
-            Some(key) => {
-                let (ht, out) = ZvalBuilder::new_array(1);
-                ZvalBuilder::insert_named(ht, key, result.share());
-                out
-            }
-        })
+        Ok(
+            match arguments::output_wrapper(ZvalView::new(meta, &scope)) {
+                None => result.share(),
+                Some(key) => {
+                    let (ht, out) = ZvalBuilder::new_array(1);
+                    ZvalBuilder::insert_named(ht, key, result.share());
+                    out
+                }
+            },
+        )
     })
 }
 
@@ -284,7 +342,11 @@ pub extern "C" fn schema_keywords(ex: &mut ExecuteData, retval: &mut Zval) {
         let (ht, out) = ZvalBuilder::new_array(crate::core::keywords::KEYWORDS.len());
         let mut builder = ZvalBuilder::unlimited();
         for (name, position) in crate::core::keywords::all() {
-            ZvalBuilder::insert_named(ht, name.as_bytes(), builder.bytes(position.name().as_bytes()));
+            ZvalBuilder::insert_named(
+                ht,
+                name.as_bytes(),
+                builder.bytes(position.name().as_bytes()),
+            );
         }
         Ok(out)
     })
@@ -297,17 +359,22 @@ pub extern "C" fn fingerprint(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, FINGERPRINT, 1, 1)?;
         let scope = CallScope::default();
-        Ok(match crate::core::fingerprint::fingerprint(ZvalView::new(required(&args, 0), &scope)) {
-            Ok(hex) => ZvalBuilder::unlimited().bytes(hex.as_bytes()),
-            Err(_) => Zval::null(),
-        })
+        Ok(
+            match crate::core::fingerprint::fingerprint(ZvalView::new(required(&args, 0), &scope)) {
+                Ok(hex) => ZvalBuilder::unlimited().bytes(hex.as_bytes()),
+                Err(_) => Zval::null(),
+            },
+        )
     })
 }
 
 /// A `string $key` argument of the cache functions.
 fn cache_key<'a>(z: &'a Zval, function: &str) -> Result<&'a [u8], Failure> {
     z.zend_str().map(|s| s.as_bytes()).ok_or_else(|| {
-        Failure::Type(format!("{function}(): Argument #1 ($key) must be of type string, {} given", type_name(z)))
+        Failure::Type(format!(
+            "{function}(): Argument #1 ($key) must be of type string, {} given",
+            type_name(z)
+        ))
     })
 }
 
@@ -318,7 +385,9 @@ const CACHE_FETCH: &str = "McpNative\\cache_fetch";
 pub extern "C" fn cache_fetch(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, CACHE_FETCH, 1, 1)?;
-        let Some(parts) = crate::core::list_cache::fetch(cache_key(required(&args, 0), CACHE_FETCH)?) else {
+        let Some(parts) =
+            crate::core::list_cache::fetch(cache_key(required(&args, 0), CACHE_FETCH)?)
+        else {
             return Ok(Zval::null());
         };
         let mut builder = schema_builder();
@@ -344,7 +413,8 @@ pub extern "C" fn cache_store(ex: &mut ExecuteData, retval: &mut Zval) {
     run(retval, || {
         let args = args(ex, CACHE_STORE, 2, 2)?;
         let key = cache_key(required(&args, 0), CACHE_STORE)?;
-        let list = expect_array(required(&args, 1), CACHE_STORE, 2, "parts", false)?.expect("array");
+        let list =
+            expect_array(required(&args, 1), CACHE_STORE, 2, "parts", false)?.expect("array");
         let table = list.array().expect("an array");
         let mut texts = Vec::with_capacity(table.len());
         for (i, (_, value)) in table.iter().enumerate() {
@@ -422,7 +492,11 @@ pub fn functions() -> Vec<FunctionBuilder<'static>> {
             .arg(Arg::new("schema", DataType::Array))
             .returns(DataType::Mixed, false, true),
         FunctionBuilder::new("McpNative\\version", version).returns(DataType::String, false, false),
-        FunctionBuilder::new("McpNative\\schema_keywords", schema_keywords).returns(DataType::Array, false, false),
+        FunctionBuilder::new("McpNative\\schema_keywords", schema_keywords).returns(
+            DataType::Array,
+            false,
+            false,
+        ),
         FunctionBuilder::new(FINGERPRINT, fingerprint)
             .arg(Arg::new("value", DataType::Mixed).allow_null())
             .returns(DataType::String, false, true),
@@ -433,8 +507,16 @@ pub fn functions() -> Vec<FunctionBuilder<'static>> {
             .arg(Arg::new("key", DataType::String))
             .arg(Arg::new("parts", DataType::Array))
             .returns(DataType::Bool, false, false),
-        FunctionBuilder::new("McpNative\\cache_info", cache_info).returns(DataType::Array, false, false),
-        FunctionBuilder::new("McpNative\\cache_clear", cache_clear).returns(DataType::Void, false, false),
+        FunctionBuilder::new("McpNative\\cache_info", cache_info).returns(
+            DataType::Array,
+            false,
+            false,
+        ),
+        FunctionBuilder::new("McpNative\\cache_clear", cache_clear).returns(
+            DataType::Void,
+            false,
+            false,
+        ),
     ]
 }
 

@@ -35,7 +35,10 @@ unsafe extern "C" fn startup(_type: i32, _module: i32) -> i32 {
         .register();
     let transformer = ClassBuilder::new(functions::SCHEMA_TRANSFORMER)
         .flags(ClassFlags::Final)
-        .method(functions::transform_method(), MethodFlags::Public | MethodFlags::Static)
+        .method(
+            functions::transform_method(),
+            MethodFlags::Public | MethodFlags::Static,
+        )
         .registration(keep_arg_info)
         .register();
     if exception.is_ok() && transformer.is_ok() {
@@ -55,12 +58,23 @@ extern "C" fn module_info(_module: *mut ModuleEntry) {
 
 #[php_module]
 pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
-    let module = functions::functions().into_iter().fold(module, ModuleBuilder::function).function(validate::function());
+    let module = functions::functions()
+        .into_iter()
+        .fold(module, ModuleBuilder::function)
+        .function(validate::function());
     module
         .startup_function(startup)
         .constant(("McpNative\\MAX_DEPTH", crate::core::MAX_DEPTH as i64, &[]))
-        .constant(("McpNative\\MAX_VIOLATIONS", crate::core::validate::MAX_VIOLATIONS as i64, &[]))
-        .constant(("McpNative\\MAX_PATTERN_BYTES", crate::core::MAX_PATTERN_BYTES as i64, &[]))
+        .constant((
+            "McpNative\\MAX_VIOLATIONS",
+            crate::core::validate::MAX_VIOLATIONS as i64,
+            &[],
+        ))
+        .constant((
+            "McpNative\\MAX_PATTERN_BYTES",
+            crate::core::MAX_PATTERN_BYTES as i64,
+            &[],
+        ))
         .constant(("McpNative\\VERSION", crate::VERSION, &[]))
         .info_function(module_info)
 }

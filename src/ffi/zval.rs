@@ -62,8 +62,18 @@ pub enum Name {
     Wrapper,
 }
 
-pub const NAMES: [&str; 10] =
-    ["type", "object", "properties", "required", "input", "result", "schema", "was_transformed", "wrapper_property", "wrapper"];
+pub const NAMES: [&str; 10] = [
+    "type",
+    "object",
+    "properties",
+    "required",
+    "input",
+    "result",
+    "schema",
+    "was_transformed",
+    "wrapper_property",
+    "wrapper",
+];
 
 impl Name {
     /// The name these bytes spell (a `match`, not a search: it runs for every key a result gets).
@@ -118,7 +128,12 @@ fn interned_zval(s: *mut zend_string) -> Zval {
 
 extern "C" {
     /// `ZEND_API void _zend_hash_init(HashTable *ht, uint32_t nSize, dtor_func_t pDestructor, bool persistent)`
-    fn _zend_hash_init(ht: *mut zend_array, size: u32, destructor: ffi::dtor_func_t, persistent: bool);
+    fn _zend_hash_init(
+        ht: *mut zend_array,
+        size: u32,
+        destructor: ffi::dtor_func_t,
+        persistent: bool,
+    );
     /// `ZEND_API void zend_hash_real_init_packed(HashTable *ht)`
     fn zend_hash_real_init_packed(ht: *mut zend_array);
     /// `ZEND_API void ZEND_FASTCALL zend_hash_real_init_mixed(HashTable *ht)` (FASTCALL is the C convention on 64-bit)
@@ -128,13 +143,27 @@ extern "C" {
 /// Called from MINIT.
 pub fn init_statics() {
     STATICS.get_or_init(|| {
-        let interned = NAMES.map(|name| ext_php_rs::types::ZendStr::new_interned(name, true).into_raw() as *mut zend_string as usize);
+        let interned = NAMES.map(|name| {
+            ext_php_rs::types::ZendStr::new_interned(name, true).into_raw() as *mut zend_string
+                as usize
+        });
         // ZvalBuilder::insert_new reads these hashes without computing them.
         // SAFETY: each pointer is a permanent interned string just made.
-        assert!(interned.iter().all(|&s| unsafe { (*(s as *const zend_string)).h } != 0), "interned names carry their hash");
-        let name_lists = [Name::Input, Name::Result].map(|name| immutable_name_list(interned[name as usize] as *mut zend_string));
-        let json_serializable = startup_class("JsonSerializable").map_or(0, |ce| ptr::from_ref(ce) as usize);
-        Statics { interned, name_lists, json_serializable }
+        assert!(
+            interned
+                .iter()
+                .all(|&s| unsafe { (*(s as *const zend_string)).h } != 0),
+            "interned names carry their hash"
+        );
+        let name_lists = [Name::Input, Name::Result]
+            .map(|name| immutable_name_list(interned[name as usize] as *mut zend_string));
+        let json_serializable =
+            startup_class("JsonSerializable").map_or(0, |ce| ptr::from_ref(ce) as usize);
+        Statics {
+            interned,
+            name_lists,
+            json_serializable,
+        }
     });
 }
 
@@ -257,7 +286,11 @@ pub struct ZvalView<'a> {
 impl<'a> ZvalView<'a> {
     pub fn new(zv: &'a Zval, scope: &'a CallScope) -> Self {
         // The arguments of a call are the root: their own reference cannot close a cycle.
-        ZvalView { zv: deref(zv), via_reference: 0, scope }
+        ZvalView {
+            zv: deref(zv),
+            via_reference: 0,
+            scope,
+        }
     }
 
     /// An entry of the table `parent` (see [`deref_noting_reference`]).
@@ -268,9 +301,17 @@ impl<'a> ZvalView<'a> {
     fn child(zv: &'a zval, parent: *const zend_array, scope: &'a CallScope) -> Self {
         let (zv, via_reference) = deref_noting_reference(zv, parent);
         if via_reference == 0 {
-            return ZvalView { zv, via_reference, scope };
+            return ZvalView {
+                zv,
+                via_reference,
+                scope,
+            };
         }
-        ZvalView { zv: scope.keep(zv.shallow_clone()), via_reference, scope }
+        ZvalView {
+            zv: scope.keep(zv.shallow_clone()),
+            via_reference,
+            scope,
+        }
     }
 
     pub fn zval(self) -> &'a Zval {
@@ -400,7 +441,15 @@ impl<'a> ZEntries<'a> {
     #[inline(always)]
     fn new(ht: *mut zend_array, from_object: bool, scope: &'a CallScope) -> Self {
         if ht.is_null() {
-            return ZEntries { ht, slots: ptr::null(), packed: false, used: 0, pos: 0, from_object, scope };
+            return ZEntries {
+                ht,
+                slots: ptr::null(),
+                packed: false,
+                used: 0,
+                pos: 0,
+                from_object,
+                scope,
+            };
         }
         // Raw reads: no Rust reference to the table lives while its count is changed.
         // SAFETY: `ht` is live; a walk that runs PHP code holds it first (View::hold), so its layout cannot change under these raw reads.
@@ -411,7 +460,15 @@ impl<'a> ZEntries<'a> {
                 (*ht).__bindgen_anon_1.arData as *const u8,
             )
         };
-        ZEntries { ht, slots, packed, used, pos: 0, from_object, scope }
+        ZEntries {
+            ht,
+            slots,
+            packed,
+            used,
+            pos: 0,
+            from_object,
+            scope,
+        }
     }
 }
 
@@ -426,7 +483,11 @@ impl<'a> Iterator for ZEntries<'a> {
             // SAFETY: `i` < nNumUsed of a held table whose layout was read once: the slot is inside the allocation.
             let (raw, h, s): (&zval, u64, *mut zend_string) = unsafe {
                 if self.packed {
-                    (&*self.slots.cast::<zval>().add(i), i as u64, ptr::null_mut())
+                    (
+                        &*self.slots.cast::<zval>().add(i),
+                        i as u64,
+                        ptr::null_mut(),
+                    )
                 } else {
                     let b: &Bucket = &*self.slots.cast::<Bucket>().add(i);
                     (&b.val, b.h, b.key)
@@ -436,7 +497,12 @@ impl<'a> Iterator for ZEntries<'a> {
             if type_of(value.zv) == IS_UNDEF {
                 continue;
             }
-            let key = ZKey { h, s, from_object: self.from_object, _life: PhantomData };
+            let key = ZKey {
+                h,
+                s,
+                from_object: self.from_object,
+                _life: PhantomData,
+            };
             return Some((key, value));
         }
         None
@@ -448,7 +514,10 @@ impl<'a> View<'a> for ZvalView<'a> {
 
     #[inline]
     fn is_scalar(self) -> bool {
-        matches!(type_of(self.zv), IS_UNDEF | IS_NULL | IS_FALSE | IS_TRUE | IS_LONG | IS_DOUBLE | IS_STRING)
+        matches!(
+            type_of(self.zv),
+            IS_UNDEF | IS_NULL | IS_FALSE | IS_TRUE | IS_LONG | IS_DOUBLE | IS_STRING
+        )
     }
 
     #[inline]
@@ -506,7 +575,9 @@ impl<'a> View<'a> for ZvalView<'a> {
 
     fn json_value(self) -> Result<Self, String> {
         let zv = self.zv;
-        let called = ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| zv.try_call_method("jsonSerialize", vec![])));
+        let called = ext_php_rs::zend::try_catch(std::panic::AssertUnwindSafe(|| {
+            zv.try_call_method("jsonSerialize", vec![])
+        }));
         let result = match called {
             Ok(result) => result.map_err(|e| e.to_string())?,
             Err(_) => {
@@ -514,7 +585,11 @@ impl<'a> View<'a> for ZvalView<'a> {
                 return Err("a fatal error ended jsonSerialize()".into());
             }
         };
-        Ok(ZvalView::child(self.scope.keep(result), ptr::null(), self.scope))
+        Ok(ZvalView::child(
+            self.scope.keep(result),
+            ptr::null(),
+            self.scope,
+        ))
     }
 }
 
@@ -548,10 +623,16 @@ fn shape_of(zv: &zval, array_identity: usize) -> Shape<'_> {
             IS_LONG => Shape::Int(zv.value.lval),
             IS_DOUBLE => Shape::Float(zv.value.dval),
             IS_STRING => Shape::Str(str_bytes(zv.value.str_)),
-            IS_ARRAY => Shape::Array { identity: array_identity, len: (*zv.value.arr).nNumOfElements as usize },
+            IS_ARRAY => Shape::Array {
+                identity: array_identity,
+                len: (*zv.value.arr).nNumOfElements as usize,
+            },
             IS_OBJECT => {
                 let obj = zv.value.obj;
-                Shape::Object { identity: obj as usize, kind: object_kind(obj) }
+                Shape::Object {
+                    identity: obj as usize,
+                    kind: object_kind(obj),
+                }
             }
             _ => Shape::Opaque,
         }
@@ -599,7 +680,11 @@ impl MemoryBudget {
 
     /// No check at all (small results of known size).
     pub const fn unlimited() -> Self {
-        MemoryBudget { left: None, limit: 0, refused: false }
+        MemoryBudget {
+            left: None,
+            limit: 0,
+            refused: false,
+        }
     }
 
     /// Against this request's `memory_limit` (none when it is -1).
@@ -610,7 +695,11 @@ impl MemoryBudget {
         let limit = unsafe { (*ext_php_rs::ffi::ext_php_rs_process_globals()).memory_limit };
         match usize::try_from(limit) {
             // Usage is read at the first allocation (a clean schema makes none).
-            Ok(limit) if limit > 0 => MemoryBudget { left: Some(0), limit, refused: false },
+            Ok(limit) if limit > 0 => MemoryBudget {
+                left: Some(0),
+                limit,
+                refused: false,
+            },
             _ => Self::unlimited(),
         }
     }
@@ -657,9 +746,16 @@ impl MemoryBudget {
     /// A table past a page is a run of whole pages that may not fit the free pages of the last
     /// chunk: counted twice, it bounds the chunks such runs can need.
     fn array_bytes(n: usize) -> usize {
-        let slots = n.max(8).checked_next_power_of_two().unwrap_or(usize::MAX / 64);
+        let slots = n
+            .max(8)
+            .checked_next_power_of_two()
+            .unwrap_or(usize::MAX / 64);
         let table = slots.saturating_mul(40);
-        64 + if table > 3072 { table.saturating_mul(2) } else { table }
+        64 + if table > 3072 {
+            table.saturating_mul(2)
+        } else {
+            table
+        }
     }
 
     /// An upper bound of what a new string of `len` bytes takes; one past a page is a run of
@@ -688,7 +784,9 @@ pub struct ZvalBuilder {
 
 impl ZvalBuilder {
     pub const fn unlimited() -> Self {
-        ZvalBuilder { budget: MemoryBudget::unlimited() }
+        ZvalBuilder {
+            budget: MemoryBudget::unlimited(),
+        }
     }
 
     pub fn value(&mut self, entry: Entry<ZvalView<'_>, Zval>) -> Zval {
@@ -771,7 +869,9 @@ impl ZvalBuilder {
             ptr::write(&mut (*bucket).val, ptr::read(&*value));
             (*bucket).key = key;
             (*bucket).h = (*key).h;
-            let hash_slot = data.cast::<u32>().offset((((*key).h as u32) | (*ht).nTableMask) as i32 as isize);
+            let hash_slot = data
+                .cast::<u32>()
+                .offset((((*key).h as u32) | (*ht).nTableMask) as i32 as isize);
             (*bucket).val.u2.next = *hash_slot;
             *hash_slot = idx;
             (*ht).nNumUsed = idx + 1;
@@ -796,7 +896,11 @@ impl ZvalBuilder {
                 OutKey::Orig(k) if k.s.is_null() => {
                     ffi::zend_hash_index_update(ht, k.h, slot);
                 }
-                OutKey::Orig(k) => match k.from_object.then(|| canonical_integer(str_bytes(k.s))).flatten() {
+                OutKey::Orig(k) => match k
+                    .from_object
+                    .then(|| canonical_integer(str_bytes(k.s)))
+                    .flatten()
+                {
                     Some(i) => {
                         ffi::zend_hash_index_update(ht, i as u64, slot);
                     }
@@ -887,7 +991,9 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
             unsafe {
                 match name {
                     PropertyKey::Stored(key) => ffi::zend_hash_update(ht, key, slot),
-                    PropertyKey::Text(text) => ffi::zend_hash_str_update(ht, text.as_ptr().cast(), text.len(), slot),
+                    PropertyKey::Text(text) => {
+                        ffi::zend_hash_str_update(ht, text.as_ptr().cast(), text.len(), slot)
+                    }
                 };
             }
         }
@@ -895,7 +1001,10 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
     }
 
     fn scalar_string(&mut self, scalar: Shape<'_>) -> Zval {
-        if !self.budget.take(MemoryBudget::string_bytes(MemoryBudget::NUMBER_TEXT)) {
+        if !self
+            .budget
+            .take(MemoryBudget::string_bytes(MemoryBudget::NUMBER_TEXT))
+        {
             return Zval::null();
         }
         match scalar {
@@ -904,25 +1013,44 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
             Shape::Float(f) => {
                 let mut z = Zval::new();
                 // SAFETY: the engine's own float-to-string; the new string (refcount 1) is handed to the box, which owns it.
-                z.set_zend_string(unsafe { ext_php_rs::boxed::ZBox::from_raw(zend_double_to_str(f).cast::<ext_php_rs::types::ZendStr>()) });
+                z.set_zend_string(unsafe {
+                    ext_php_rs::boxed::ZBox::from_raw(
+                        zend_double_to_str(f).cast::<ext_php_rs::types::ZendStr>(),
+                    )
+                });
                 z
             }
             _ => self.bytes(b""),
         }
     }
 
-    fn wrapper(&mut self, inner: Entry<ZvalView<'a>, Zval>, key: &'a str, properties_as_object: bool) -> Zval {
+    fn wrapper(
+        &mut self,
+        inner: Entry<ZvalView<'a>, Zval>,
+        key: &'a str,
+        properties_as_object: bool,
+    ) -> Zval {
         // The usual `input` / `result` (any of NAMES): fixed shapes with interned keys.
         let Some(name) = Name::of(key.as_bytes()).filter(|_| !properties_as_object) else {
-            return crate::core::transform::wrapper_of_arrays(self, inner, key, properties_as_object);
+            return crate::core::transform::wrapper_of_arrays(
+                self,
+                inner,
+                key,
+                properties_as_object,
+            );
         };
         // Both new arrays at once.
-        if !self.budget.take(MemoryBudget::array_bytes(1) + MemoryBudget::array_bytes(3)) {
+        if !self
+            .budget
+            .take(MemoryBudget::array_bytes(1) + MemoryBudget::array_bytes(3))
+        {
             return Zval::null();
         }
         let (ht, properties) = Self::new_array(1);
         Self::insert_new(ht, name, self.value(inner));
-        let required = name.shared_list().unwrap_or_else(|| self.array([(OutKey::Index(0), Entry::New(name.string()))]));
+        let required = name
+            .shared_list()
+            .unwrap_or_else(|| self.array([(OutKey::Index(0), Entry::New(name.string()))]));
         let (ht, z) = Self::new_array(3);
         Self::insert_new(ht, Name::Type, Name::Object.string());
         Self::insert_new(ht, Name::Properties, properties);
@@ -942,7 +1070,11 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
                 (*key.s).gc.refcount += 1;
             }
             z.value.str_ = key.s;
-            z.u1.type_info = if interned { ffi::IS_STRING } else { ffi::IS_STRING_EX };
+            z.u1.type_info = if interned {
+                ffi::IS_STRING
+            } else {
+                ffi::IS_STRING_EX
+            };
         }
         z
     }
@@ -978,9 +1110,16 @@ mod tests {
     #[test]
     fn names_agree() {
         for (i, name) in NAMES.iter().enumerate() {
-            assert_eq!(Name::of(name.as_bytes()).map(|n| n as usize), Some(i), "{name}");
+            assert_eq!(
+                Name::of(name.as_bytes()).map(|n| n as usize),
+                Some(i),
+                "{name}"
+            );
         }
-        assert_eq!(Name::of(crate::core::arguments::DEFAULT_INPUT_WRAPPER.as_bytes()), Some(Name::Input));
+        assert_eq!(
+            Name::of(crate::core::arguments::DEFAULT_INPUT_WRAPPER.as_bytes()),
+            Some(Name::Input)
+        );
         assert_eq!(Name::of(b"inputs"), None);
     }
 }

@@ -35,7 +35,11 @@ pub enum Uniqueness {
 
 /// `rest_validate_array_contains_unique_items` for the entries of `v`.
 pub fn unique_items<'a, V: View<'a>>(v: V) -> Uniqueness {
-    let mut enc = Encoder { buf: Vec::new(), stack: Vec::new(), opaque: 0 };
+    let mut enc = Encoder {
+        buf: Vec::new(),
+        stack: Vec::new(),
+        opaque: 0,
+    };
     let mut spans: Vec<(usize, usize)> = Vec::new();
     for (_, item) in ents(v) {
         let start = enc.buf.len();
@@ -112,7 +116,11 @@ impl Encoder {
             }
             Shape::Float(f) => {
                 // serialize() writes every NaN as NAN, and tells -0.0 from 0.0.
-                let bits = if f.is_nan() { f64::NAN.to_bits() } else { f.to_bits() };
+                let bits = if f.is_nan() {
+                    f64::NAN.to_bits()
+                } else {
+                    f.to_bits()
+                };
                 self.buf.push(b'd');
                 self.buf.extend_from_slice(&bits.to_le_bytes());
             }
@@ -121,7 +129,10 @@ impl Encoder {
                 self.bytes(s);
             }
             Shape::Array { identity, len } => self.container(v, identity, len, depth, true)?,
-            Shape::Object { identity, kind: ObjectKind::Plain } => self.container(v, identity, 0, depth, false)?,
+            Shape::Object {
+                identity,
+                kind: ObjectKind::Plain,
+            } => self.container(v, identity, 0, depth, false)?,
             Shape::Object { identity, .. } => {
                 // The same object serializes the same; two objects are told apart by identity.
                 self.buf.push(b'O');
@@ -137,7 +148,14 @@ impl Encoder {
     }
 
     /// An array with its keys sorted (`ksort`), or an object's properties in order.
-    fn container<'a, V: View<'a>>(&mut self, v: V, identity: usize, len: usize, depth: usize, sort: bool) -> Result<(), &'static str> {
+    fn container<'a, V: View<'a>>(
+        &mut self,
+        v: V,
+        identity: usize,
+        len: usize,
+        depth: usize,
+        sort: bool,
+    ) -> Result<(), &'static str> {
         if depth >= MAX_VALUE_DEPTH {
             return Err(TOO_DEEP);
         }
@@ -216,10 +234,14 @@ fn equal_at(a: &PVal, b: &PVal, depth: usize) -> bool {
                 return false;
             }
             if x.iter().zip(y.iter()).all(|((k1, _), (k2, _))| k1 == k2) {
-                return x.iter().zip(y.iter()).all(|((_, v1), (_, v2))| equal_at(v1, v2, depth + 1));
+                return x
+                    .iter()
+                    .zip(y.iter())
+                    .all(|((_, v1), (_, v2))| equal_at(v1, v2, depth + 1));
             }
             let index: HashMap<&PKey, &PVal> = y.iter().map(|(k, v)| (k, v)).collect();
-            x.iter().all(|(k, v)| index.get(k).is_some_and(|w| equal_at(v, w, depth + 1)))
+            x.iter()
+                .all(|(k, v)| index.get(k).is_some_and(|w| equal_at(v, w, depth + 1)))
         }
         (PVal::Int(i), PVal::Float(f)) | (PVal::Float(f), PVal::Int(i)) => (*i as f64) == *f,
         (PVal::Null, PVal::Null) => true,
@@ -242,12 +264,34 @@ mod tests {
 
     #[test]
     fn verdicts_match_serialize_of_stabilized_values() {
-        assert_eq!(unique(json!([1, "1", 1.0, true, null, "", [], {}])), Uniqueness::Duplicate, "[] and {{}} both decode to array()");
-        assert_eq!(unique(json!([1, "1", 1.5, true, null, "", []])), Uniqueness::Unique);
-        assert_eq!(unique(json!([{"a": 1, "b": 2}, {"b": 2, "a": 1}])), Uniqueness::Duplicate, "ksort");
-        assert_eq!(unique(json!([[1, 2], [2, 1]])), Uniqueness::Unique, "lists keep their order");
-        assert_eq!(unique(json!([{"a": [1, {"y": 1, "x": 2}]}, {"a": [1, {"x": 2, "y": 1}]}])), Uniqueness::Duplicate);
-        assert_eq!(unique(json!([0.0, -0.0])), Uniqueness::Unique, "serialize tells -0 from 0");
+        assert_eq!(
+            unique(json!([1, "1", 1.0, true, null, "", [], {}])),
+            Uniqueness::Duplicate,
+            "[] and {{}} both decode to array()"
+        );
+        assert_eq!(
+            unique(json!([1, "1", 1.5, true, null, "", []])),
+            Uniqueness::Unique
+        );
+        assert_eq!(
+            unique(json!([{"a": 1, "b": 2}, {"b": 2, "a": 1}])),
+            Uniqueness::Duplicate,
+            "ksort"
+        );
+        assert_eq!(
+            unique(json!([[1, 2], [2, 1]])),
+            Uniqueness::Unique,
+            "lists keep their order"
+        );
+        assert_eq!(
+            unique(json!([{"a": [1, {"y": 1, "x": 2}]}, {"a": [1, {"x": 2, "y": 1}]}])),
+            Uniqueness::Duplicate
+        );
+        assert_eq!(
+            unique(json!([0.0, -0.0])),
+            Uniqueness::Unique,
+            "serialize tells -0 from 0"
+        );
         assert_eq!(unique(json!(["ab", "a"])), Uniqueness::Unique);
         assert_eq!(unique(json!([["a", "b"], ["ab"]])), Uniqueness::Unique);
     }
@@ -271,9 +315,15 @@ mod tests {
     fn deep_values_compare_exactly() {
         let a = nested(600, json!("x"));
         assert_eq!(unique(json!([a.clone(), a.clone()])), Uniqueness::Duplicate);
-        assert_eq!(unique(json!([a, nested(600, json!("y"))])), Uniqueness::Unique);
+        assert_eq!(
+            unique(json!([a, nested(600, json!("y"))])),
+            Uniqueness::Unique
+        );
         let too_deep = nested(MAX_VALUE_DEPTH + 1, json!(1));
-        assert!(matches!(unique(json!([too_deep, 1])), Uniqueness::Undecided(_)));
+        assert!(matches!(
+            unique(json!([too_deep, 1])),
+            Uniqueness::Undecided(_)
+        ));
         let pa = super::super::value::to_pval(&nested(600, json!(1)), 0);
         let pb = super::super::value::to_pval(&nested(600, json!(1.0)), 0);
         assert!(values_equal(&pa, &pb));
@@ -285,9 +335,18 @@ mod tests {
     fn equality_of_large_arrays_is_linear_in_any_key_order() {
         let n = 200_000;
         let a = PVal::Arr((0..n).map(|i| (PKey::Int(i), PVal::Int(i))).collect());
-        let b = PVal::Arr((0..n).rev().map(|i| (PKey::Int(i), PVal::Float(i as f64))).collect());
+        let b = PVal::Arr(
+            (0..n)
+                .rev()
+                .map(|i| (PKey::Int(i), PVal::Float(i as f64)))
+                .collect(),
+        );
         let t = std::time::Instant::now();
         assert!(values_equal(&a, &b));
-        assert!(t.elapsed().as_secs_f64() < 2.0, "quadratic: {:?}", t.elapsed());
+        assert!(
+            t.elapsed().as_secs_f64() < 2.0,
+            "quadratic: {:?}",
+            t.elapsed()
+        );
     }
 }

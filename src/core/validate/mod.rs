@@ -137,7 +137,10 @@ impl Violations {
             list.push(Violation {
                 path: String::new(),
                 keyword: "truncated".into(),
-                message: format!("{} violations in total; the first {MAX_VIOLATIONS} are listed", self.total),
+                message: format!(
+                    "{} violations in total; the first {MAX_VIOLATIONS} are listed",
+                    self.total
+                ),
             });
         }
         list
@@ -176,12 +179,17 @@ impl Compiled {
         match profile {
             Profile::Standard => match schema::Compiler::new().compile(schema) {
                 Ok(n) => Compiled::Standard(n),
-                Err(schema::CompileError::TooDeep) => {
-                    Compiled::Broken(format!("The schema is nested deeper than {} levels.", crate::core::MAX_DEPTH))
+                Err(schema::CompileError::TooDeep) => Compiled::Broken(format!(
+                    "The schema is nested deeper than {} levels.",
+                    crate::core::MAX_DEPTH
+                )),
+                Err(schema::CompileError::Cycle) => {
+                    Compiled::Broken("The schema contains a reference cycle.".into())
                 }
-                Err(schema::CompileError::Cycle) => Compiled::Broken("The schema contains a reference cycle.".into()),
                 Err(schema::CompileError::TooLarge) => Compiled::Broken(SCHEMA_TOO_LARGE.into()),
-                Err(schema::CompileError::Unreadable { at, holds }) => Compiled::Broken(at.message(&holds)),
+                Err(schema::CompileError::Unreadable { at, holds }) => {
+                    Compiled::Broken(at.message(&holds))
+                }
             },
             Profile::Strict => Compiled::Strict(strict::StrictValidator::compile(schema)),
         }
@@ -203,7 +211,11 @@ impl Compiled {
             }
             Compiled::Strict(s) => s.validate(value, at).into_list(),
             Compiled::Broken(msg) => {
-                vec![Violation { path: at.into(), keyword: "schema".into(), message: msg.clone() }]
+                vec![Violation {
+                    path: at.into(),
+                    keyword: "schema".into(),
+                    message: msg.clone(),
+                }]
             }
         }
     }
@@ -244,14 +256,21 @@ const MAX_KEY_VALUES: usize = 2_000_000;
 impl Hasher128 {
     #[inline(always)]
     fn pair(&mut self, x: u64, y: u64) {
-        self.a = (self.a ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
-        self.b = (self.b ^ y).wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(27);
+        self.a = (self.a ^ x)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(31);
+        self.b = (self.b ^ y)
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            .rotate_left(27);
     }
     /// A tagged word (`tag` < 256).
     #[inline(always)]
     fn word(&mut self, tag: u64, x: u64) {
         self.weight += 16;
-        self.pair(x, x.rotate_left(17) ^ tag.wrapping_mul(0x1656_67B1_9E37_79F9));
+        self.pair(
+            x,
+            x.rotate_left(17) ^ tag.wrapping_mul(0x1656_67B1_9E37_79F9),
+        );
     }
     /// Bytes, with their length and a tag folded into the last word.
     #[inline(always)]
@@ -259,14 +278,20 @@ impl Hasher128 {
         self.weight += 16 + s.len() as u64;
         let mut chunks = s.chunks_exact(16);
         for c in &mut chunks {
-            self.pair(u64::from_le_bytes(c[..8].try_into().unwrap()), u64::from_le_bytes(c[8..].try_into().unwrap()));
+            self.pair(
+                u64::from_le_bytes(c[..8].try_into().unwrap()),
+                u64::from_le_bytes(c[8..].try_into().unwrap()),
+            );
         }
         let r = chunks.remainder();
         let mut w = [0u8; 16];
         w[..r.len()].copy_from_slice(r);
         let lo = u64::from_le_bytes(w[..8].try_into().unwrap());
         let hi = u64::from_le_bytes(w[8..].try_into().unwrap());
-        self.pair(lo ^ ((s.len() as u64) << 48) ^ tag, hi ^ tag.rotate_left(40) ^ (s.len() as u64));
+        self.pair(
+            lo ^ ((s.len() as u64) << 48) ^ tag,
+            hi ^ tag.rotate_left(40) ^ (s.len() as u64),
+        );
     }
     fn finish(self) -> u128 {
         let fa = (self.a ^ (self.a >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
@@ -286,7 +311,12 @@ pub fn schema_key<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<u128> 
 
 /// The cache key and the estimated bytes of the compiled schema.
 fn keyed<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<(u128, u64)> {
-    let mut h = Hasher128 { a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344, weight: 0, values: 0 };
+    let mut h = Hasher128 {
+        a: 0x243F_6A88_85A3_08D3,
+        b: 0x1319_8A2E_0370_7344,
+        weight: 0,
+        values: 0,
+    };
     h.word(1, profile as u64 + 1);
     let mut stack: Vec<usize> = Vec::new();
     if hash_view(schema, &mut h, &mut stack, Ctx::Schema) {
@@ -333,8 +363,13 @@ fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, c
         Shape::Int(i) => h.word(4, i as u64),
         Shape::Float(f) => h.word(5, f.to_bits()),
         Shape::Str(s) => h.bytes(6, s),
-        Shape::Array { identity, .. } | Shape::Object { identity, kind: ObjectKind::Plain } => {
-            if stack.len() >= crate::core::MAX_DEPTH || (identity != 0 && stack.contains(&identity)) {
+        Shape::Array { identity, .. }
+        | Shape::Object {
+            identity,
+            kind: ObjectKind::Plain,
+        } => {
+            if stack.len() >= crate::core::MAX_DEPTH || (identity != 0 && stack.contains(&identity))
+            {
                 return false;
             }
             let is_array = matches!(v.shape(), Shape::Array { .. });
@@ -475,7 +510,11 @@ pub fn cache_clear() {
 }
 
 /// Validates `value` against `schema` with the given profile; every violation, empty when valid.
-pub fn validate<'a, 'b, V: View<'a>, S: View<'b>>(value: V, schema: S, profile: Profile) -> Vec<Violation> {
+pub fn validate<'a, 'b, V: View<'a>, S: View<'b>>(
+    value: V,
+    schema: S,
+    profile: Profile,
+) -> Vec<Violation> {
     compiled(schema, profile).validate(value)
 }
 

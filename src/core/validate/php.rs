@@ -172,7 +172,11 @@ pub fn float_to_php_string(f: f64) -> String {
         return if f > 0.0 { "INF".into() } else { "-INF".into() };
     }
     if f == 0.0 {
-        return if f.is_sign_negative() { "-0".into() } else { "0".into() };
+        return if f.is_sign_negative() {
+            "-0".into()
+        } else {
+            "0".into()
+        };
     }
     // 14 significant digits, correctly rounded.
     let e = format!("{:.13e}", f.abs());
@@ -349,7 +353,17 @@ pub fn is_rest_date(s: &[u8]) -> bool {
     if s0.len() < 19 {
         return false;
     }
-    if !(d(0) && d(1) && d(2) && d(3) && s0[4] == b'-' && d(5) && d(6) && s0[7] == b'-' && d(8) && d(9)) {
+    if !(d(0)
+        && d(1)
+        && d(2)
+        && d(3)
+        && s0[4] == b'-'
+        && d(5)
+        && d(6)
+        && s0[7] == b'-'
+        && d(8)
+        && d(9))
+    {
         return false;
     }
     if !matches!(s0[10], b'T' | b't' | b' ') {
@@ -397,7 +411,11 @@ pub fn is_rest_date(s: &[u8]) -> bool {
 /// regex matched (measured on PHP 8.2; offsets past it are not modelled): month <= 12, day <= 31, hour <= 24, minute <= 59, second <= 60 (zeros accepted); a
 /// "+HH:MM" offset needs HH <= 24 and MM <= 59 (a bare "+HH" is always read).
 pub fn strtotime_accepts(s: &[u8]) -> bool {
-    let n = |a: usize, b: usize| -> u32 { s[a..b].iter().fold(0u32, |acc, c| acc * 10 + (c - b'0') as u32) };
+    let n = |a: usize, b: usize| -> u32 {
+        s[a..b]
+            .iter()
+            .fold(0u32, |acc, c| acc * 10 + (c - b'0') as u32)
+    };
     if n(5, 7) > 12 || n(8, 10) > 31 || n(11, 13) > 24 || n(14, 16) > 59 || n(17, 19) > 60 {
         return false;
     }
@@ -434,7 +452,9 @@ fn is_ipv4_wp(s: &[u8]) -> bool {
             2 => p[0].is_ascii_digit() && p[1].is_ascii_digit(),
             3 => {
                 p.iter().all(|b| b.is_ascii_digit())
-                    && (p[0] == b'0' || p[0] == b'1' || (p[0] == b'2' && (p[1] < b'5' || (p[1] == b'5' && p[2] <= b'5'))))
+                    && (p[0] == b'0'
+                        || p[0] == b'1'
+                        || (p[0] == b'2' && (p[1] < b'5' || (p[1] == b'5' && p[2] <= b'5'))))
             }
             _ => false,
         }
@@ -444,13 +464,23 @@ fn is_ipv4_wp(s: &[u8]) -> bool {
 /// `Ipv6::check_ipv6`: uncompress `::`, split an optional trailing IPv4 part, then 8 (or 6 +
 /// IPv4) groups of 1-4 hex digits; IPv4 part checked with `ip2long`-like strictness.
 fn is_ipv6_requests(s: &[u8]) -> bool {
-    let Ok(ip) = std::str::from_utf8(s) else { return false };
+    let Ok(ip) = std::str::from_utf8(s) else {
+        return false;
+    };
     // Ipv6::uncompress: only when exactly one "::"
     let ip_owned;
     let ip = if ip.matches("::").count() == 1 {
         let (left, right) = ip.split_once("::").unwrap();
-        let c1 = if left.is_empty() { -1 } else { left.matches(':').count() as i64 };
-        let c2 = if right.is_empty() { -1 } else { right.matches(':').count() as i64 };
+        let c1 = if left.is_empty() {
+            -1
+        } else {
+            left.matches(':').count() as i64
+        };
+        let c2 = if right.is_empty() {
+            -1
+        } else {
+            right.matches(':').count() as i64
+        };
         let c2 = if right.contains('.') { c2 + 1 } else { c2 };
         // PHP code:
         if c1 == -1 && c2 == -1 {
@@ -514,12 +544,16 @@ pub fn is_email(s: &[u8]) -> bool {
     if s.len() < 6 {
         return false;
     }
-    let Some(at) = s[1..].iter().position(|&b| b == b'@').map(|p| p + 1) else { return false };
+    let Some(at) = s[1..].iter().position(|&b| b == b'@').map(|p| p + 1) else {
+        return false;
+    };
     let local = &s[..at];
     let domain = &s[at + 1..];
     let local = strip_final_newline(local);
     if local.is_empty()
-        || !local.iter().all(|&b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b))
+        || !local
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b))
     {
         return false;
     }
@@ -527,7 +561,9 @@ pub fn is_email(s: &[u8]) -> bool {
         return false;
     }
     let trim_set: &[u8] = b" \t\n\r\0\x0B.";
-    if domain.first().is_some_and(|b| trim_set.contains(b)) || domain.last().is_some_and(|b| trim_set.contains(b)) {
+    if domain.first().is_some_and(|b| trim_set.contains(b))
+        || domain.last().is_some_and(|b| trim_set.contains(b))
+    {
         return false;
     }
     let subs: Vec<&[u8]> = domain.split(|&b| b == b'.').collect();
@@ -536,7 +572,8 @@ pub fn is_email(s: &[u8]) -> bool {
     }
     let hy: &[u8] = b" \t\n\r\0\x0B-";
     for sub in subs {
-        if sub.first().is_some_and(|b| hy.contains(b)) || sub.last().is_some_and(|b| hy.contains(b)) {
+        if sub.first().is_some_and(|b| hy.contains(b)) || sub.last().is_some_and(|b| hy.contains(b))
+        {
             return false;
         }
         let sub = strip_final_newline(sub);
@@ -549,7 +586,9 @@ pub fn is_email(s: &[u8]) -> bool {
 
 /// `wp_parse_list($scalar_as_string)`: `preg_split('/[\s,]+/', …, PREG_SPLIT_NO_EMPTY)`.
 pub fn parse_list(s: &[u8]) -> Vec<&[u8]> {
-    s.split(|&b| b == b',' || is_php_ws(b)).filter(|p| !p.is_empty()).collect()
+    s.split(|&b| b == b',' || is_php_ws(b))
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 /// `_sanitize_text_fields($s, $keep_newlines)` without filters.
@@ -582,7 +621,9 @@ pub fn sanitize_text_field(s: &[u8], keep_newlines: bool) -> Vec<u8> {
     f = php_trim(&f).to_vec();
     let mut found = false;
     loop {
-        let pos = f.windows(3).position(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit());
+        let pos = f
+            .windows(3)
+            .position(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit());
         match pos {
             Some(p) => {
                 let m = f[p..p + 3].to_vec();
@@ -707,7 +748,10 @@ fn remove_script_style(s: &[u8]) -> Vec<u8> {
                         let mut close = b"</".to_vec();
                         close.extend_from_slice(tag);
                         close.push(b'>');
-                        if let Some(c) = lower[body..].windows(close.len()).position(|w| w == close.as_slice()) {
+                        if let Some(c) = lower[body..]
+                            .windows(close.len())
+                            .position(|w| w == close.as_slice())
+                        {
                             i = body + c + close.len();
                             continue 'outer;
                         }
@@ -781,8 +825,8 @@ fn strip_tags(s: &[u8]) -> Vec<u8> {
 
 /// The protocols `wp_allowed_protocols()` returns by default.
 const PROTOCOLS: [&str; 22] = [
-    "http", "https", "ftp", "ftps", "mailto", "news", "irc", "irc6", "ircs", "gopher", "nntp", "feed", "telnet",
-    "mms", "rtsp", "sms", "svn", "tel", "fax", "xmpp", "webcal", "urn",
+    "http", "https", "ftp", "ftps", "mailto", "news", "irc", "irc6", "ircs", "gopher", "nntp",
+    "feed", "telnet", "mms", "rtsp", "sms", "svn", "tel", "fax", "xmpp", "webcal", "urn",
 ];
 
 /// A subset of `sanitize_url()` (`esc_url( …, 'db' )`): ltrim, spaces to %20, drop characters
@@ -797,7 +841,8 @@ pub fn sanitize_url(s: &[u8]) -> Vec<u8> {
     for &b in &s[start..] {
         if b == b' ' {
             url.extend_from_slice(b"%20");
-        } else if b.is_ascii_alphanumeric() || b >= 0x80 || b"-~+_.?#=!&;,/:%@$|*'()[]".contains(&b) {
+        } else if b.is_ascii_alphanumeric() || b >= 0x80 || b"-~+_.?#=!&;,/:%@$|*'()[]".contains(&b)
+        {
             url.push(b);
         }
     }
@@ -831,7 +876,10 @@ pub fn sanitize_url(s: &[u8]) -> Vec<u8> {
     if url[0] == b'/' {
         return url;
     }
-    let stop = url.iter().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(url.len());
+    let stop = url
+        .iter()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(url.len());
     if let Some(colon) = url.iter().position(|&b| b == b':') {
         if colon < stop {
             let scheme = url[..colon].to_ascii_lowercase();
@@ -872,7 +920,18 @@ mod tests {
 
     #[test]
     fn whole_floats_as_floor_sees_them() {
-        for (f, whole) in [(3.0, true), (-3.0, true), (-0.0, true), (2.5, false), (-2.5, false), (1e300, true), (4503599627370495.5, false), (f64::INFINITY, true), (f64::NEG_INFINITY, true), (f64::NAN, false)] {
+        for (f, whole) in [
+            (3.0, true),
+            (-3.0, true),
+            (-0.0, true),
+            (2.5, false),
+            (-2.5, false),
+            (1e300, true),
+            (4503599627370495.5, false),
+            (f64::INFINITY, true),
+            (f64::NEG_INFINITY, true),
+            (f64::NAN, false),
+        ] {
             assert_eq!(float_is_whole(f), whole, "{f}");
             assert_eq!(float_is_whole(f), f.floor() == f, "{f}");
         }
@@ -886,10 +945,24 @@ mod tests {
         assert_eq!(parse_numeric(b"5."), Some(Num::Float(5.0)));
         assert_eq!(parse_numeric(b"+7"), Some(Num::Int(7)));
         assert_eq!(parse_numeric(b"\x0b1"), Some(Num::Int(1)));
-        for bad in [&b""[..], b" ", b"0x1A", b"1_000", b"1e", b".", b"abc", b"1 2", b"inf", b"NAN"] {
+        for bad in [
+            &b""[..],
+            b" ",
+            b"0x1A",
+            b"1_000",
+            b"1e",
+            b".",
+            b"abc",
+            b"1 2",
+            b"inf",
+            b"NAN",
+        ] {
             assert_eq!(parse_numeric(bad), None, "{:?}", bad);
         }
-        assert!(matches!(parse_numeric(b"99999999999999999999"), Some(Num::Float(_))));
+        assert!(matches!(
+            parse_numeric(b"99999999999999999999"),
+            Some(Num::Float(_))
+        ));
     }
 
     #[test]
@@ -915,7 +988,10 @@ mod tests {
         assert_eq!(float_to_php_string(1e15), "1.0E+15");
         assert_eq!(float_to_php_string(1e14), "1.0E+14");
         assert_eq!(float_to_php_string(1e13), "10000000000000");
-        assert_eq!(float_to_php_string(123456789012345678.0), "1.2345678901235E+17");
+        assert_eq!(
+            float_to_php_string(123456789012345678.0),
+            "1.2345678901235E+17"
+        );
         assert_eq!(float_to_php_string(0.0001), "0.0001");
         assert_eq!(float_to_php_string(0.00001), "1.0E-5");
         assert_eq!(float_to_php_string(-0.0), "-0");
@@ -953,6 +1029,9 @@ mod tests {
         assert!(is_ip(b"2001:db8::8a2e:370:7334"));
         assert!(!is_ip(b"2001:db8:::1"));
         assert_eq!(parse_list(b"a, b,,c d"), vec![&b"a"[..], b"b", b"c", b"d"]);
-        assert_eq!(sanitize_text_field(b"  a\n\tb  %41c <b>x</b>", false), b"a b c x".to_vec());
+        assert_eq!(
+            sanitize_text_field(b"  a\n\tb  %41c <b>x</b>", false),
+            b"a b c x".to_vec()
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! once, at compile time).
 
 use super::php::{self, Num};
-use super::value::{ents, canonical_int, to_pval, PKey, PVal};
+use super::value::{canonical_int, ents, to_pval, PKey, PVal};
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use std::collections::HashMap;
 
@@ -19,7 +19,10 @@ pub enum TypeName {
     /// A type WordPress does not know: no type check (backward compatibility). `name` is the
     /// member as `implode()` writes it; `falsy` whether PHP reads the member as false, for a list
     /// whose first unknown member core falls back to (`! $best_type` then fails the value).
-    Invalid { name: Vec<u8>, falsy: bool },
+    Invalid {
+        name: Vec<u8>,
+        falsy: bool,
+    },
 }
 
 impl TypeName {
@@ -32,7 +35,10 @@ impl TypeName {
             b"integer" => TypeName::Integer,
             b"boolean" => TypeName::Boolean,
             b"null" => TypeName::Null,
-            other => TypeName::Invalid { name: other.to_vec(), falsy: other.is_empty() || other == b"0" },
+            other => TypeName::Invalid {
+                name: other.to_vec(),
+                falsy: other.is_empty() || other == b"0",
+            },
         }
     }
     pub fn name(&self) -> String {
@@ -217,7 +223,9 @@ impl Node {
     #[inline]
     pub fn property_str(&self, name: &[u8]) -> Option<&Node> {
         if let Some((by_name, _)) = &self.prop_index {
-            return by_name.get(name).and_then(|&i| self.properties[i].1.as_ref());
+            return by_name
+                .get(name)
+                .and_then(|&i| self.properties[i].1.as_ref());
         }
         self.properties
             .iter()
@@ -228,9 +236,14 @@ impl Node {
     #[inline]
     pub fn property_int(&self, key: i64) -> Option<&Node> {
         if let Some((_, by_int)) = &self.prop_index {
-            return by_int.get(&key).and_then(|&i| self.properties[i].1.as_ref());
+            return by_int
+                .get(&key)
+                .and_then(|&i| self.properties[i].1.as_ref());
         }
-        self.properties.iter().find(|(k, _)| *k == PKey::Int(key)).and_then(|(_, n)| n.as_ref())
+        self.properties
+            .iter()
+            .find(|(k, _)| *k == PKey::Int(key))
+            .and_then(|(_, n)| n.as_ref())
     }
 }
 
@@ -243,7 +256,10 @@ pub enum CompileError {
     /// A value core cannot read where it is: PHP throws (or, for an enum member, its JSON
     /// encoder could run without a bound). `holds` says what it is ("an array", "a Closure
     /// object"). The refusal does not depend on the value validated, as depth does not.
-    Unreadable { at: Place, holds: String },
+    Unreadable {
+        at: Place,
+        holds: String,
+    },
 }
 
 /// Where a schema holds what core cannot read (each with the message of its refusal).
@@ -274,14 +290,28 @@ impl Place {
     /// The message of a schema refused for holding `holds` here.
     pub fn message(self, holds: &str) -> String {
         match self {
-            Place::SubSchema => format!("A sub-schema of the schema is {holds}, which is not a schema."),
-            Place::Properties => format!("The schema's properties is {holds}, which is not a map of schemas."),
-            Place::TypeList => format!("The schema's type list holds {holds}, which is not a type name."),
-            Place::RequiredList => format!("The schema's required list holds {holds}, which is not a property name."),
-            Place::Number(keyword) => format!("The schema's {keyword} is {holds}, which is not a number."),
+            Place::SubSchema => {
+                format!("A sub-schema of the schema is {holds}, which is not a schema.")
+            }
+            Place::Properties => {
+                format!("The schema's properties is {holds}, which is not a map of schemas.")
+            }
+            Place::TypeList => {
+                format!("The schema's type list holds {holds}, which is not a type name.")
+            }
+            Place::RequiredList => {
+                format!("The schema's required list holds {holds}, which is not a property name.")
+            }
+            Place::Number(keyword) => {
+                format!("The schema's {keyword} is {holds}, which is not a number.")
+            }
             Place::Pattern => format!("The schema's pattern is {holds}, which is not a pattern."),
-            Place::EnumObject => format!("An enum member of the schema is {holds}, which has no fixed JSON form."),
-            Place::EnumDepth => format!("An enum member of the schema is nested deeper than {MAX_ENUM_DEPTH} levels."),
+            Place::EnumObject => {
+                format!("An enum member of the schema is {holds}, which has no fixed JSON form.")
+            }
+            Place::EnumDepth => format!(
+                "An enum member of the schema is nested deeper than {MAX_ENUM_DEPTH} levels."
+            ),
         }
     }
 }
@@ -301,7 +331,10 @@ pub fn described<'a, V: View<'a>>(v: V) -> String {
 }
 
 fn unreadable<'a, V: View<'a>>(at: Place, v: V) -> CompileError {
-    CompileError::Unreadable { at, holds: described(v) }
+    CompileError::Unreadable {
+        at,
+        holds: described(v),
+    }
 }
 
 /// Whether PHP throws reading a sub-schema core follows as one: a string anywhere
@@ -317,8 +350,17 @@ fn unreadable_sub_schema(shape: Shape<'_>, parent_typed: bool) -> bool {
 }
 
 /// The keywords core reads as numbers.
-const NUMBER_KEYWORDS: [&str; 9] =
-    ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minimum", "maximum", "multipleOf"];
+const NUMBER_KEYWORDS: [&str; 9] = [
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "minimum",
+    "maximum",
+    "multipleOf",
+];
 
 /// Whether core can read a keyword's value as a number (see [`Place::Number`]).
 fn reads_as_number(shape: Shape<'_>) -> bool {
@@ -369,20 +411,32 @@ impl Default for Compiler {
 
 impl Compiler {
     pub fn new() -> Compiler {
-        Compiler { stack: Vec::new(), nodes: 0 }
+        Compiler {
+            stack: Vec::new(),
+            nodes: 0,
+        }
     }
 
     pub fn compile<'a, V: View<'a>>(&mut self, schema: V) -> Result<Node, CompileError> {
         self.node(schema, None, false)
     }
 
-    fn child<'a, V: View<'a>>(&mut self, schema: V, inherit: Option<&Ty>) -> Result<Node, CompileError> {
+    fn child<'a, V: View<'a>>(
+        &mut self,
+        schema: V,
+        inherit: Option<&Ty>,
+    ) -> Result<Node, CompileError> {
         self.node(schema, inherit, false)
     }
 
     /// `typed_later`: an anyOf/oneOf branch whose untyped parent may take a type while core
     /// validates (from the anyOf branch a value matches), which core then writes into it.
-    fn node<'a, V: View<'a>>(&mut self, s: V, inherit_type: Option<&Ty>, typed_later: bool) -> Result<Node, CompileError> {
+    fn node<'a, V: View<'a>>(
+        &mut self,
+        s: V,
+        inherit_type: Option<&Ty>,
+        typed_later: bool,
+    ) -> Result<Node, CompileError> {
         let identity = match s.shape() {
             Shape::Array { identity, .. } => identity,
             shape => {
@@ -419,7 +473,10 @@ impl Compiler {
         let mut stack = vec![(members, 0usize)];
         while let Some((container, depth)) = stack.pop() {
             if depth >= MAX_ENUM_DEPTH {
-                return Err(CompileError::Unreadable { at: Place::EnumDepth, holds: String::new() });
+                return Err(CompileError::Unreadable {
+                    at: Place::EnumDepth,
+                    holds: String::new(),
+                });
             }
             for (_, member) in ents(container) {
                 self.nodes += 1;
@@ -427,7 +484,11 @@ impl Compiler {
                     return Err(CompileError::TooLarge);
                 }
                 match member.shape() {
-                    Shape::Array { .. } | Shape::Object { kind: ObjectKind::Plain, .. } => stack.push((member, depth + 1)),
+                    Shape::Array { .. }
+                    | Shape::Object {
+                        kind: ObjectKind::Plain,
+                        ..
+                    } => stack.push((member, depth + 1)),
                     Shape::Object { .. } => return Err(unreadable(Place::EnumObject, member)),
                     _ => {}
                 }
@@ -436,7 +497,12 @@ impl Compiler {
         Ok(())
     }
 
-    fn node_inner<'a, V: View<'a>>(&mut self, s: V, inherit_type: Option<&Ty>, typed_later: bool) -> Result<Node, CompileError> {
+    fn node_inner<'a, V: View<'a>>(
+        &mut self,
+        s: V,
+        inherit_type: Option<&Ty>,
+        typed_later: bool,
+    ) -> Result<Node, CompileError> {
         let mut n = Node::accept_all();
         n.ty_inherited = inherit_type.is_some() && isset(s, "type").is_none();
         n.ty = match isset(s, "type") {
@@ -448,12 +514,29 @@ impl Compiler {
                     for (_, e) in ents(t) {
                         list.push(match e.shape() {
                             Shape::Str(b) => TypeName::parse(b),
-                            Shape::Int(i) => TypeName::Invalid { name: i.to_string().into_bytes(), falsy: i == 0 },
-                            Shape::Float(f) => TypeName::Invalid { name: php::float_to_php_string(f).into_bytes(), falsy: f == 0.0 },
-                            Shape::Bool(b) => TypeName::Invalid { name: if b { b"1".to_vec() } else { Vec::new() }, falsy: !b },
-                            Shape::Null => TypeName::Invalid { name: Vec::new(), falsy: true },
-                            Shape::Array { .. } | Shape::Object { .. } => return Err(unreadable(Place::TypeList, e)),
-                            Shape::Opaque => TypeName::Invalid { name: b"?".to_vec(), falsy: false },
+                            Shape::Int(i) => TypeName::Invalid {
+                                name: i.to_string().into_bytes(),
+                                falsy: i == 0,
+                            },
+                            Shape::Float(f) => TypeName::Invalid {
+                                name: php::float_to_php_string(f).into_bytes(),
+                                falsy: f == 0.0,
+                            },
+                            Shape::Bool(b) => TypeName::Invalid {
+                                name: if b { b"1".to_vec() } else { Vec::new() },
+                                falsy: !b,
+                            },
+                            Shape::Null => TypeName::Invalid {
+                                name: Vec::new(),
+                                falsy: true,
+                            },
+                            Shape::Array { .. } | Shape::Object { .. } => {
+                                return Err(unreadable(Place::TypeList, e))
+                            }
+                            Shape::Opaque => TypeName::Invalid {
+                                name: b"?".to_vec(),
+                                falsy: false,
+                            },
                         });
                     }
                     Ty::List(list)
@@ -470,14 +553,21 @@ impl Compiler {
                 return Err(unreadable(Place::Number(keyword), v));
             }
         }
-        if let Some(v) = isset(s, "pattern").filter(|p| matches!(p.shape(), Shape::Object { .. } | Shape::Opaque)) {
+        if let Some(v) = isset(s, "pattern")
+            .filter(|p| matches!(p.shape(), Shape::Object { .. } | Shape::Opaque))
+        {
             return Err(unreadable(Place::Pattern, v));
         }
         n.title = isset(s, "title").and_then(|t| t.as_str().map(|b| b.to_vec()));
         // anyOf / oneOf: every branch inherits the parent's type when it has none; an untyped
         // parent takes the type of the anyOf branch a value matches, which oneOf's branches then inherit
-        let parent_ty = if n.ty.is_set() { Some(n.ty.clone()) } else { None };
-        let any_of_typed = isset(s, "anyOf").is_some_and(|l| ents(l).any(|(_, b)| b.is_array() && isset(b, "type").is_some()));
+        let parent_ty = if n.ty.is_set() {
+            Some(n.ty.clone())
+        } else {
+            None
+        };
+        let any_of_typed = isset(s, "anyOf")
+            .is_some_and(|l| ents(l).any(|(_, b)| b.is_array() && isset(b, "type").is_some()));
         for (kw, slot) in [("anyOf", 0), ("oneOf", 1)] {
             if let Some(list) = isset(s, kw) {
                 let later = parent_ty.is_none() && (typed_later || (slot == 1 && any_of_typed));
@@ -497,7 +587,11 @@ impl Compiler {
                 n.has_properties = true;
                 for (k, p) in ents(props) {
                     let key = PKey::from_key(k);
-                    let node = if matches!(p.shape(), Shape::Null) { None } else { Some(self.child(p, None)?) };
+                    let node = if matches!(p.shape(), Shape::Null) {
+                        None
+                    } else {
+                        Some(self.child(p, None)?)
+                    };
                     n.properties.push((key, node));
                 }
                 if n.properties.len() > 8 {
@@ -532,7 +626,9 @@ impl Compiler {
                         Shape::Bool(b) => PKey::Int(b as i64),
                         Shape::Float(f) => PKey::Int(php::float_to_int(f)),
                         Shape::Null => PKey::Str(Vec::new()),
-                        Shape::Array { .. } | Shape::Object { .. } => return Err(unreadable(Place::RequiredList, name)),
+                        Shape::Array { .. } | Shape::Object { .. } => {
+                            return Err(unreadable(Place::RequiredList, name))
+                        }
                         Shape::Opaque => continue,
                     });
                 }
@@ -540,7 +636,9 @@ impl Compiler {
             }
             _ if n.has_properties => {
                 let req: Vec<PKey> = match s.get("properties") {
-                    Some(props) => crate::core::keywords::draft3_required(props).map(PKey::from_key).collect(),
+                    Some(props) => crate::core::keywords::draft3_required(props)
+                        .map(PKey::from_key)
+                        .collect(),
                     None => Vec::new(),
                 };
                 if req.is_empty() {
@@ -557,7 +655,11 @@ impl Compiler {
                     Key::Int(i) => i.to_string().into_bytes(),
                     Key::Str(b) => b.to_vec(),
                 };
-                let node = if matches!(p.shape(), Shape::Null) { None } else { Some(self.child(p, None)?) };
+                let node = if matches!(p.shape(), Shape::Null) {
+                    None
+                } else {
+                    Some(self.child(p, None)?)
+                };
                 n.pattern_properties.push((Pattern::new(src), node));
             }
         }
@@ -596,7 +698,13 @@ impl Compiler {
                 Shape::Str(b) => b.to_vec(),
                 Shape::Int(i) => i.to_string().into_bytes(),
                 Shape::Float(f) => php::float_to_php_string(f).into_bytes(),
-                Shape::Bool(b) => if b { b"1".to_vec() } else { Vec::new() },
+                Shape::Bool(b) => {
+                    if b {
+                        b"1".to_vec()
+                    } else {
+                        Vec::new()
+                    }
+                }
                 // PHP's string of an array, as core's concatenation makes it
                 Shape::Array { .. } => b"Array".to_vec(),
                 _ => Vec::new(),
@@ -605,7 +713,11 @@ impl Compiler {
         });
         if let Some(e) = s.get("enum") {
             if !php_empty(e) {
-                n.enum_values = Some(if e.is_array() { ents(e).map(|(_, m)| to_pval(m, 1)).collect() } else { Vec::new() });
+                n.enum_values = Some(if e.is_array() {
+                    ents(e).map(|(_, m)| to_pval(m, 1)).collect()
+                } else {
+                    Vec::new()
+                });
             }
         }
         n.format = isset(s, "format").map(|f| match f.shape() {

@@ -2,13 +2,13 @@
 //! every violation instead of returning the first. Where WordPress returns early inside one
 //! node (a failed type check), we do too, so the verdict (valid or not) is always WordPress's.
 
+use super::canonical::{unique_items, values_equal, Uniqueness};
 use super::hooks;
 use super::php::{self, Num};
 use super::schema::{Additional, Format, Node, Required, Ty, TypeName};
-use crate::core::keywords::push_pointer_segment;
-use super::canonical::{unique_items, values_equal, Uniqueness};
 use super::value::{ents, norm_key, NKey, PKey, PVal};
 use super::{Violation, Violations};
+use crate::core::keywords::push_pointer_segment;
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use std::cmp::Ordering;
 
@@ -36,7 +36,13 @@ pub struct Ctx<'p> {
 pub fn display_pval(v: &PVal) -> String {
     match v {
         PVal::Null => "null".into(),
-        PVal::Bool(b) => if *b { "true".into() } else { "false".into() },
+        PVal::Bool(b) => {
+            if *b {
+                "true".into()
+            } else {
+                "false".into()
+            }
+        }
         PVal::Int(i) => i.to_string(),
         PVal::Float(f) => php::float_to_php_string(*f),
         PVal::Str(s) => String::from_utf8_lossy(s).into_owned(),
@@ -73,7 +79,10 @@ fn kind<'a, V: View<'a>>(v: V) -> K<'a> {
         Shape::Float(f) => K::Float(f),
         Shape::Str(s) => K::Str(s),
         Shape::Array { len, .. } => K::Arr(len),
-        Shape::Object { kind: ObjectKind::Plain, .. } => K::PlainObj,
+        Shape::Object {
+            kind: ObjectKind::Plain,
+            ..
+        } => K::PlainObj,
         _ => K::Other,
     }
 }
@@ -142,7 +151,13 @@ fn scalar_string(k: K<'_>) -> Option<Vec<u8>> {
 /// `wp_parse_list( $scalar )` as a list value.
 fn parse_list_pval(k: K<'_>) -> PVal {
     let s = scalar_string(k).unwrap_or_default();
-    PVal::Arr(php::parse_list(&s).into_iter().enumerate().map(|(i, p)| (PKey::Int(i as i64), PVal::Str(p.to_vec()))).collect())
+    PVal::Arr(
+        php::parse_list(&s)
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| (PKey::Int(i as i64), PVal::Str(p.to_vec())))
+            .collect(),
+    )
 }
 
 /// PHP 8 `$num <=> $schema_value` for a numeric left side.
@@ -187,7 +202,14 @@ fn ge(a: Num, b: &PVal) -> bool {
 
 impl<'p> Ctx<'p> {
     pub fn new(first_only: bool, depth: usize, prefix: String) -> Ctx<'p> {
-        Ctx { path: Vec::new(), prefix, errors: Violations::default(), first_only, ancestors: Vec::new(), depth }
+        Ctx {
+            path: Vec::new(),
+            prefix,
+            errors: Violations::default(),
+            first_only,
+            ancestors: Vec::new(),
+            depth,
+        }
     }
 
     pub fn pointer(&self) -> String {
@@ -221,14 +243,27 @@ impl<'p> Ctx<'p> {
             return Ok(());
         }
         let path = self.pointer();
-        let who = if path.is_empty() { "value".to_string() } else { path.clone() };
+        let who = if path.is_empty() {
+            "value".to_string()
+        } else {
+            path.clone()
+        };
         let message = message(&who);
-        self.errors.push(Violation { path, keyword: keyword.into(), message });
+        self.errors.push(Violation {
+            path,
+            keyword: keyword.into(),
+            message,
+        });
         Ok(())
     }
 
     /// A violation at a child of the current path (the child need not exist: `required`).
-    fn fail_child(&mut self, name: &[u8], keyword: &'static str, message: impl FnOnce(&str) -> String) -> Flow {
+    fn fail_child(
+        &mut self,
+        name: &[u8],
+        keyword: &'static str,
+        message: impl FnOnce(&str) -> String,
+    ) -> Flow {
         if self.first_only {
             return Err(Stop);
         }
@@ -241,7 +276,11 @@ impl<'p> Ctx<'p> {
         path.push('/');
         push_pointer_segment(&mut path, name);
         let message = message(&parent);
-        self.errors.push(Violation { path, keyword: keyword.into(), message });
+        self.errors.push(Violation {
+            path,
+            keyword: keyword.into(),
+            message,
+        });
         Ok(())
     }
 
@@ -269,7 +308,11 @@ impl<'p> Ctx<'p> {
         if let Some(branches) = &n.any_of {
             let inherit = eff.is_set().then_some(eff);
             match branches.iter().find(|b| self.matches(v, b, inherit)) {
-                None => return self.fail("anyOf", |w| format!("{w} does not match any of the expected formats.")),
+                None => {
+                    return self.fail("anyOf", |w| {
+                        format!("{w} does not match any of the expected formats.")
+                    })
+                }
                 Some(m) => {
                     if !eff.is_set() && m.ty.is_set() {
                         eff = &m.ty;
@@ -290,10 +333,14 @@ impl<'p> Ctx<'p> {
                 }
             }
             if count == 0 {
-                return self.fail("oneOf", |w| format!("{w} does not match any of the expected formats."));
+                return self.fail("oneOf", |w| {
+                    format!("{w} does not match any of the expected formats.")
+                });
             }
             if count > 1 {
-                return self.fail("oneOf", |w| format!("{w} matches more than one of the expected formats."));
+                return self.fail("oneOf", |w| {
+                    format!("{w} matches more than one of the expected formats.")
+                });
             }
             let m = matched.unwrap();
             if !eff.is_set() && m.ty.is_set() {
@@ -406,10 +453,18 @@ impl<'p> Ctx<'p> {
             }
         };
         match f {
-            Format::HexColor if !php::is_hex_color(s) => self.fail("format", |w| format!("{w} is not a valid hex color.")),
-            Format::DateTime if !php::is_rest_date(s) => self.fail("format", |w| format!("{w} is not a valid date.")),
-            Format::Email if !hooks::is_email(s) => self.fail("format", |w| format!("{w} is not a valid email address.")),
-            Format::Ip if !php::is_ip(s) => self.fail("format", |w| format!("{w} is not a valid IP address.")),
+            Format::HexColor if !php::is_hex_color(s) => {
+                self.fail("format", |w| format!("{w} is not a valid hex color."))
+            }
+            Format::DateTime if !php::is_rest_date(s) => {
+                self.fail("format", |w| format!("{w} is not a valid date."))
+            }
+            Format::Email if !hooks::is_email(s) => {
+                self.fail("format", |w| format!("{w} is not a valid email address."))
+            }
+            Format::Ip if !php::is_ip(s) => {
+                self.fail("format", |w| format!("{w} is not a valid IP address."))
+            }
             Format::Uuid if !(matches!(k, K::Str(_)) && php::is_uuid(s)) => {
                 self.fail("format", |w| format!("{w} is not a valid UUID."))
             }
@@ -423,7 +478,12 @@ impl<'p> Ctx<'p> {
             _ => return Ok(None),
         };
         if self.depth + self.ancestors.len() >= crate::core::MAX_DEPTH {
-            self.fail("depth", |w| format!("{w} is nested deeper than {} levels.", crate::core::MAX_DEPTH))?;
+            self.fail("depth", |w| {
+                format!(
+                    "{w} is nested deeper than {} levels.",
+                    crate::core::MAX_DEPTH
+                )
+            })?;
             return Err(Stop);
         }
         // A reference cycle needs no check here: every step down the value is a step down the
@@ -465,7 +525,9 @@ impl<'p> Ctx<'p> {
             if !present {
                 let nb = name.to_bytes();
                 let shown = String::from_utf8_lossy(&nb).into_owned();
-                self.fail_child(&nb, "required", |parent| format!("{shown} is a required property of {parent}."))?;
+                self.fail_child(&nb, "required", |parent| {
+                    format!("{shown} is a required property of {parent}.")
+                })?;
             }
         }
         let mut count = 0usize;
@@ -493,7 +555,9 @@ impl<'p> Ctx<'p> {
                         NKey::Int(i) => std::borrow::Cow::Owned(i.to_string().into_bytes()),
                         NKey::Str(s) => std::borrow::Cow::Borrowed(s),
                     };
-                    if let Some((_, ps)) = n.pattern_properties.iter().find(|(p, _)| p.is_match(&name)) {
+                    if let Some((_, ps)) =
+                        n.pattern_properties.iter().find(|(p, _)| p.is_match(&name))
+                    {
                         if let Some(ps) = ps {
                             self.path.push(Seg::Key(key));
                             let r = self.value(child, ps);
@@ -511,7 +575,9 @@ impl<'p> Ctx<'p> {
                             NKey::Str(s) => String::from_utf8_lossy(s).into_owned(),
                         };
                         self.path.push(Seg::Key(key));
-                        let r = self.fail("additionalProperties", |_| format!("{name} is not a valid property of Object."));
+                        let r = self.fail("additionalProperties", |_| {
+                            format!("{name} is not a valid property of Object.")
+                        });
                         self.path.pop();
                         r?;
                     }
@@ -528,13 +594,17 @@ impl<'p> Ctx<'p> {
         if let Some(min) = &n.min_properties {
             if lt(c, min) {
                 let m = display_pval(min);
-                self.fail("minProperties", |w| format!("{w} must contain at least {m} properties."))?;
+                self.fail("minProperties", |w| {
+                    format!("{w} must contain at least {m} properties.")
+                })?;
             }
         }
         if let Some(max) = &n.max_properties {
             if gt(c, max) {
                 let m = display_pval(max);
-                self.fail("maxProperties", |w| format!("{w} must contain at most {m} properties."))?;
+                self.fail("maxProperties", |w| {
+                    format!("{w} must contain at most {m} properties.")
+                })?;
             }
         }
         Ok(())
@@ -560,7 +630,11 @@ impl<'p> Ctx<'p> {
         }
         // A scalar: wp_parse_list() makes a list of strings of it.
         let list = parse_list_pval(k);
-        let mut sub = Ctx::new(self.first_only, self.depth + self.ancestors.len(), self.pointer());
+        let mut sub = Ctx::new(
+            self.first_only,
+            self.depth + self.ancestors.len(),
+            self.pointer(),
+        );
         let r = sub.array_body(&list, n);
         self.errors.append(std::mem::take(&mut sub.errors));
         r.map(|_| true)
@@ -584,22 +658,28 @@ impl<'p> Ctx<'p> {
         if let Some(min) = &n.min_items {
             if lt(c, min) {
                 let m = display_pval(min);
-                self.fail("minItems", |w| format!("{w} must contain at least {m} items."))?;
+                self.fail("minItems", |w| {
+                    format!("{w} must contain at least {m} items.")
+                })?;
             }
         }
         if let Some(max) = &n.max_items {
             if gt(c, max) {
                 let m = display_pval(max);
-                self.fail("maxItems", |w| format!("{w} must contain at most {m} items."))?;
+                self.fail("maxItems", |w| {
+                    format!("{w} must contain at most {m} items.")
+                })?;
             }
         }
         if n.unique_items {
             match unique_items(v) {
                 Uniqueness::Unique => {}
-                Uniqueness::Duplicate => self.fail("uniqueItems", |w| format!("{w} has duplicate items."))?,
-                Uniqueness::Undecided(why) => {
-                    self.fail("uniqueItems", |w| format!("{w} has items that {why}, so they cannot be shown to be unique."))?
+                Uniqueness::Duplicate => {
+                    self.fail("uniqueItems", |w| format!("{w} has duplicate items."))?
                 }
+                Uniqueness::Undecided(why) => self.fail("uniqueItems", |w| {
+                    format!("{w} has items that {why}, so they cannot be shown to be unique.")
+                })?,
             }
         }
         Ok(())
@@ -615,29 +695,49 @@ impl<'p> Ctx<'p> {
             let xf = x.as_f64();
             let r = xf % m;
             if r != 0.0 {
-                let ms = if m.fract() == 0.0 && m.abs() < 1e15 { (m as i64).to_string() } else { php::float_to_php_string(m) };
+                let ms = if m.fract() == 0.0 && m.abs() < 1e15 {
+                    (m as i64).to_string()
+                } else {
+                    php::float_to_php_string(m)
+                };
                 self.fail("multipleOf", |w| format!("{w} must be a multiple of {ms}."))?;
             }
         }
         if let Some(min) = &n.minimum {
-            let bad = if n.exclusive_minimum { le(x, min) } else { lt(x, min) };
+            let bad = if n.exclusive_minimum {
+                le(x, min)
+            } else {
+                lt(x, min)
+            };
             if bad {
                 let m = display_pval(min);
                 if n.exclusive_minimum {
-                    self.fail("exclusiveMinimum", |w| format!("{w} must be greater than {m}."))?;
+                    self.fail("exclusiveMinimum", |w| {
+                        format!("{w} must be greater than {m}.")
+                    })?;
                 } else {
-                    self.fail("minimum", |w| format!("{w} must be greater than or equal to {m}."))?;
+                    self.fail("minimum", |w| {
+                        format!("{w} must be greater than or equal to {m}.")
+                    })?;
                 }
             }
         }
         if let Some(max) = &n.maximum {
-            let bad = if n.exclusive_maximum { ge(x, max) } else { gt(x, max) };
+            let bad = if n.exclusive_maximum {
+                ge(x, max)
+            } else {
+                gt(x, max)
+            };
             if bad {
                 let m = display_pval(max);
                 if n.exclusive_maximum {
-                    self.fail("exclusiveMaximum", |w| format!("{w} must be less than {m}."))?;
+                    self.fail("exclusiveMaximum", |w| {
+                        format!("{w} must be less than {m}.")
+                    })?;
                 } else {
-                    self.fail("maximum", |w| format!("{w} must be less than or equal to {m}."))?;
+                    self.fail("maximum", |w| {
+                        format!("{w} must be less than or equal to {m}.")
+                    })?;
                 }
             }
         }
@@ -655,13 +755,17 @@ impl<'p> Ctx<'p> {
             if let Some(min) = &n.min_length {
                 if lt(len, min) {
                     let m = display_pval(min);
-                    self.fail("minLength", |w| format!("{w} must be at least {m} characters long."))?;
+                    self.fail("minLength", |w| {
+                        format!("{w} must be at least {m} characters long.")
+                    })?;
                 }
             }
             if let Some(max) = &n.max_length {
                 if gt(len, max) {
                     let m = display_pval(max);
-                    self.fail("maxLength", |w| format!("{w} must be at most {m} characters long."))?;
+                    self.fail("maxLength", |w| {
+                        format!("{w} must be at most {m} characters long.")
+                    })?;
                 }
             }
         }
@@ -689,7 +793,11 @@ fn enum_fast(k: K<'_>, n: &Node, eff: &Ty) -> Option<bool> {
     match t {
         TypeName::String if n.format.is_none() => {
             let K::Str(s) = k else { return None };
-            Some(members.iter().any(|m| matches!(m, PVal::Str(x) if x.as_slice() == s)))
+            Some(
+                members
+                    .iter()
+                    .any(|m| matches!(m, PVal::Str(x) if x.as_slice() == s)),
+            )
         }
         TypeName::Integer => {
             let i = match k {
@@ -707,7 +815,11 @@ fn enum_fast(k: K<'_>, n: &Node, eff: &Ty) -> Option<bool> {
                 K::Int(i) => i != 0,
                 _ => return None,
             };
-            Some(members.iter().any(|m| matches!(m, PVal::Bool(x) if *x == b)))
+            Some(
+                members
+                    .iter()
+                    .any(|m| matches!(m, PVal::Bool(x) if *x == b)),
+            )
         }
         _ => None,
     }
@@ -745,7 +857,11 @@ fn best_type<'a, V: View<'a>>(v: V, k: K<'a>, types: &[TypeName]) -> Option<Type
         }
     }
     // core falls back to the first unknown type, and then fails the value when PHP reads it as false
-    types.iter().find(|t| !t.is_valid()).filter(|t| !t.is_falsy()).cloned()
+    types
+        .iter()
+        .find(|t| !t.is_valid())
+        .filter(|t| !t.is_falsy())
+        .cloned()
 }
 
 /// `array_key_exists( $name, $value )`.
@@ -792,7 +908,10 @@ pub fn sanitize<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Resu
     }
     let mut eff = eff.clone();
     if let Some(branches) = &n.any_of {
-        let m = branches.iter().find(|b| verdict(v, b, &eff, depth)).ok_or(())?;
+        let m = branches
+            .iter()
+            .find(|b| verdict(v, b, &eff, depth))
+            .ok_or(())?;
         let s = sanitize_by_branch(v, m, &mut eff, depth)?;
         return sanitize_after_any(&s, n, &eff, depth);
     }
@@ -801,7 +920,12 @@ pub fn sanitize<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Resu
 
 /// `v` sanitized by the anyOf/oneOf branch `m` it matched, read by the type core gives `m` (its
 /// own, else the node's `eff` as it is now); an untyped node then takes `m`'s type, as core does.
-fn sanitize_by_branch<'a, V: View<'a>>(v: V, m: &Node, eff: &mut Ty, depth: usize) -> Result<PVal, ()> {
+fn sanitize_by_branch<'a, V: View<'a>>(
+    v: V,
+    m: &Node,
+    eff: &mut Ty,
+    depth: usize,
+) -> Result<PVal, ()> {
     let m_ty = branch_type(m, eff).clone();
     if !eff.is_set() {
         *eff = m.ty.clone();
@@ -871,7 +995,9 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
         }
         Some(TypeName::Object) => {
             let entries: Vec<(PKey, PVal)> = match k {
-                K::Arr(_) | K::PlainObj => ents(v).map(|(key, c)| (PKey::from_key(key), to_p(c))).collect(),
+                K::Arr(_) | K::PlainObj => ents(v)
+                    .map(|(key, c)| (PKey::from_key(key), to_p(c)))
+                    .collect(),
                 _ => Vec::new(),
             };
             let mut out = Vec::with_capacity(entries.len());
@@ -881,7 +1007,8 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
                     continue;
                 }
                 let name = key.to_bytes();
-                if let Some((_, ps)) = n.pattern_properties.iter().find(|(p, _)| p.is_match(&name)) {
+                if let Some((_, ps)) = n.pattern_properties.iter().find(|(p, _)| p.is_match(&name))
+                {
                     if let Some(ps) = ps {
                         out.push((key, sanitize(&c, ps, &ps.ty, depth + 1)?));
                         continue;
@@ -931,11 +1058,21 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
                         _ => scalar_string(k),
                     };
                     let out = match f {
-                        Format::HexColor => Some(s.map(|s| php::sanitize_hex_color(&s)).unwrap_or_default()),
-                        Format::DateTime | Format::Email | Format::Ip | Format::Uuid | Format::TextField => {
-                            Some(s.map(|s| hooks::sanitize_text_field(&s, false)).unwrap_or_default())
+                        Format::HexColor => {
+                            Some(s.map(|s| php::sanitize_hex_color(&s)).unwrap_or_default())
                         }
-                        Format::TextareaField => Some(s.map(|s| hooks::sanitize_text_field(&s, true)).unwrap_or_default()),
+                        Format::DateTime
+                        | Format::Email
+                        | Format::Ip
+                        | Format::Uuid
+                        | Format::TextField => Some(
+                            s.map(|s| hooks::sanitize_text_field(&s, false))
+                                .unwrap_or_default(),
+                        ),
+                        Format::TextareaField => Some(
+                            s.map(|s| hooks::sanitize_text_field(&s, true))
+                                .unwrap_or_default(),
+                        ),
                         Format::Uri => Some(s.map(|s| hooks::sanitize_url(&s)).unwrap_or_default()),
                         Format::Other => None,
                     };

@@ -1,8 +1,8 @@
 //! The `strict` profile: JSON types exactly as sent, standard JSON Schema (draft 2020-12, older
 //! drafts' forms converted first; `$ref`/`$defs`) through the `jsonschema` crate.
 
-use super::{Violation, Violations};
 use super::value::ents;
+use super::{Violation, Violations};
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use serde_json::{Map, Number, Value};
 
@@ -30,14 +30,18 @@ pub const MAX_SCHEMA_VALUES: usize = 100_000;
 /// refuse the converted bounds.
 fn modernize_node<'a, V: View<'a>>(map: &mut Map<String, Value>, v: V) {
     let extra: Vec<Value> = match v.get("properties") {
-        Some(props) => crate::core::keywords::draft3_required(props).map(|k| Value::String(key_string(k))).collect(),
+        Some(props) => crate::core::keywords::draft3_required(props)
+            .map(|k| Value::String(key_string(k)))
+            .collect(),
         None => Vec::new(),
     };
     if matches!(map.get("required"), Some(Value::Bool(_))) {
         map.remove("required");
     }
     // PHP's `'required' => array()` (converted as `{}`, as every empty array) names no property
-    if v.get("required").is_some_and(|r| matches!(r.shape(), Shape::Array { len: 0, .. })) {
+    if v.get("required")
+        .is_some_and(|r| matches!(r.shape(), Shape::Array { len: 0, .. }))
+    {
         map.insert("required".into(), Value::Array(Vec::new()));
     }
     if !extra.is_empty() {
@@ -54,7 +58,10 @@ fn modernize_node<'a, V: View<'a>>(map: &mut Map<String, Value>, v: V) {
             }
         }
     }
-    for (ex, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+    for (ex, bound) in [
+        ("exclusiveMinimum", "minimum"),
+        ("exclusiveMaximum", "maximum"),
+    ] {
         if let Some(Value::Bool(on)) = map.get(ex).cloned() {
             map.remove(ex);
             if on {
@@ -96,9 +103,17 @@ fn raw_schema_json<'a, V: View<'a>>(v: V, depth: usize) -> Result<Value, String>
     schema_value(v, depth, At::Schema, &mut left)
 }
 
-fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At, left: &mut usize) -> Result<Value, String> {
+fn schema_value<'a, V: View<'a>>(
+    v: V,
+    depth: usize,
+    at: At,
+    left: &mut usize,
+) -> Result<Value, String> {
     if depth > crate::core::MAX_DEPTH {
-        return Err(format!("schema nested deeper than {} levels", crate::core::MAX_DEPTH));
+        return Err(format!(
+            "schema nested deeper than {} levels",
+            crate::core::MAX_DEPTH
+        ));
     }
     if *left == 0 {
         return Err(super::SCHEMA_TOO_LARGE.into());
@@ -124,10 +139,18 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At, left: &mut usize) -
     };
     Ok(match v.shape() {
         Shape::Array { len, .. } => {
-            let is_list = ents(v).enumerate().all(|(i, (k, _))| k == Key::Int(i as i64));
+            let is_list = ents(v)
+                .enumerate()
+                .all(|(i, (k, _))| k == Key::Int(i as i64));
             if is_list && len > 0 {
                 // a list at a schema position is a draft-4 tuple (`items`): a list of schemas
-                let item_at = |k| if at == At::Schema { At::Schema } else { child_at(k).unwrap_or(At::Data) };
+                let item_at = |k| {
+                    if at == At::Schema {
+                        At::Schema
+                    } else {
+                        child_at(k).unwrap_or(At::Data)
+                    }
+                };
                 let mut out = Vec::with_capacity(len);
                 for (k, c) in ents(v) {
                     out.push(schema_value(c, depth + 1, item_at(k), left)?);
@@ -151,7 +174,10 @@ fn schema_value<'a, V: View<'a>>(v: V, depth: usize, at: At, left: &mut usize) -
                 Value::Object(map)
             }
         }
-        Shape::Object { kind: ObjectKind::Plain, .. } => {
+        Shape::Object {
+            kind: ObjectKind::Plain,
+            ..
+        } => {
             let mut map = Map::new();
             for (k, c) in ents(v) {
                 let Some(a) = child_at(k) else { continue };
@@ -223,7 +249,11 @@ fn value_to_json<'a, V: View<'a>>(
         let seen = CYCLE_STACK.with(|s| s.borrow().contains(&id));
         if seen {
             if !errs.iter().any(|e| e.keyword == "cycle") {
-                errs.push(Violation { path: String::new(), keyword: "cycle".into(), message: "value contains a reference cycle.".into() });
+                errs.push(Violation {
+                    path: String::new(),
+                    keyword: "cycle".into(),
+                    message: "value contains a reference cycle.".into(),
+                });
             }
             return Value::Null;
         }
@@ -247,7 +277,10 @@ fn value_to_json_inner<'a, V: View<'a>>(
     errs: &mut Vec<Violation>,
 ) -> Value {
     // a whole-value problem ends the conversion (one violation, bounded memory)
-    if errs.last().is_some_and(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth")) {
+    if errs
+        .last()
+        .is_some_and(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth"))
+    {
         return Value::Null;
     }
     let within = match v.shape() {
@@ -255,14 +288,22 @@ fn value_to_json_inner<'a, V: View<'a>>(
         _ => super::spend(),
     };
     if !within {
-        errs.push(Violation { path: String::new(), keyword: "size".into(), message: "value is too large to validate.".into() });
+        errs.push(Violation {
+            path: String::new(),
+            keyword: "size".into(),
+            message: "value is too large to validate.".into(),
+        });
         return Value::Null;
     }
     if depth > crate::core::MAX_DEPTH {
         errs.push(Violation {
             path: path.clone(),
             keyword: "depth".into(),
-            message: format!("{} is nested deeper than {} levels.", who(path), crate::core::MAX_DEPTH),
+            message: format!(
+                "{} is nested deeper than {} levels.",
+                who(path),
+                crate::core::MAX_DEPTH
+            ),
         });
         return Value::Null;
     }
@@ -270,17 +311,26 @@ fn value_to_json_inner<'a, V: View<'a>>(
     let child_schema = |key: &str, index: Option<usize>| -> Option<&Value> {
         let s = schema?;
         if let Some(i) = index {
-            s.get("prefixItems").and_then(|p| p.get(i)).or_else(|| s.get("items")).filter(|i| i.is_object())
+            s.get("prefixItems")
+                .and_then(|p| p.get(i))
+                .or_else(|| s.get("items"))
+                .filter(|i| i.is_object())
         } else {
-            s.get("properties").and_then(|p| p.get(key)).or_else(|| s.get("additionalProperties").filter(|a| a.is_object()))
+            s.get("properties")
+                .and_then(|p| p.get(key))
+                .or_else(|| s.get("additionalProperties").filter(|a| a.is_object()))
         }
     };
     match v.shape() {
         Shape::Array { len, .. } => {
-            let is_list = ents(v).enumerate().all(|(i, (k, _))| k == Key::Int(i as i64));
+            let is_list = ents(v)
+                .enumerate()
+                .all(|(i, (k, _))| k == Key::Int(i as i64));
             let wants_object = schema.is_some_and(|s| match s.get("type") {
                 Some(Value::String(t)) => t == "object",
-                Some(Value::Array(ts)) => ts.iter().any(|t| t == "object") && !ts.iter().any(|t| t == "array"),
+                Some(Value::Array(ts)) => {
+                    ts.iter().any(|t| t == "object") && !ts.iter().any(|t| t == "array")
+                }
                 _ => s.get("properties").is_some(),
             });
             if is_list && !(len == 0 && wants_object) {
@@ -289,7 +339,13 @@ fn value_to_json_inner<'a, V: View<'a>>(
                     let l = path.len();
                     path.push('/');
                     path.push_str(&i.to_string());
-                    out.push(value_to_json(c, child_schema("", Some(i)), depth + 1, path, errs));
+                    out.push(value_to_json(
+                        c,
+                        child_schema("", Some(i)),
+                        depth + 1,
+                        path,
+                        errs,
+                    ));
                     path.truncate(l);
                 }
                 Value::Array(out)
@@ -297,11 +353,18 @@ fn value_to_json_inner<'a, V: View<'a>>(
                 object_json(v, schema, depth, path, errs, &child_schema)
             }
         }
-        Shape::Object { kind: ObjectKind::Plain, .. } => object_json(v, schema, depth, path, errs, &child_schema),
+        Shape::Object {
+            kind: ObjectKind::Plain,
+            ..
+        } => object_json(v, schema, depth, path, errs, &child_schema),
         other => match scalar_json(other) {
             Ok(j) => j,
             Err(e) => {
-                errs.push(Violation { path: path.clone(), keyword: "type".into(), message: format!("{}: {e}.", who(path)) });
+                errs.push(Violation {
+                    path: path.clone(),
+                    keyword: "type".into(),
+                    message: format!("{}: {e}.", who(path)),
+                });
                 Value::Null
             }
         },
@@ -349,21 +412,34 @@ fn who(p: &str) -> &str {
 impl StrictValidator {
     pub fn compile<'a, V: View<'a>>(schema: V) -> StrictValidator {
         match schema_to_json(schema, 0) {
-            Err(e) => StrictValidator { inner: Err(e), schema: Value::Null },
+            Err(e) => StrictValidator {
+                inner: Err(e),
+                schema: Value::Null,
+            },
             Ok(json) => {
                 if let Some(at) = long_pattern(&json, "", 0) {
                     let inner = Err(format!(
                         "The schema is not valid JSON Schema (2020-12) at '{at}': a pattern longer than {} bytes",
                         crate::core::MAX_PATTERN_BYTES
                     ));
-                    return StrictValidator { inner, schema: json };
+                    return StrictValidator {
+                        inner,
+                        schema: json,
+                    };
                 }
                 // `format` is an annotation (the 2020-12 default): the fallback behaves the same.
-                let inner = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).should_validate_formats(false).build(&json).map_err(|e| {
-                    let at = e.instance_path().as_str();
-                    format!("The schema is not valid JSON Schema (2020-12) at '{at}': {e}")
-                });
-                StrictValidator { inner, schema: json }
+                let inner = jsonschema::options()
+                    .with_draft(jsonschema::Draft::Draft202012)
+                    .should_validate_formats(false)
+                    .build(&json)
+                    .map_err(|e| {
+                        let at = e.instance_path().as_str();
+                        format!("The schema is not valid JSON Schema (2020-12) at '{at}': {e}")
+                    });
+                StrictValidator {
+                    inner,
+                    schema: json,
+                }
             }
         }
     }
@@ -374,7 +450,11 @@ impl StrictValidator {
         let mut found = Violations::default();
         let validator = match &self.inner {
             Err(e) => {
-                found.push(Violation { path: at.into(), keyword: "schema".into(), message: e.clone() });
+                found.push(Violation {
+                    path: at.into(),
+                    keyword: "schema".into(),
+                    message: e.clone(),
+                });
                 return found;
             }
             Ok(v) => v,
@@ -383,7 +463,10 @@ impl StrictValidator {
         let mut path = at.to_string();
         CYCLE_STACK.with(|s| s.borrow_mut().clear());
         let json = value_to_json(value, Some(&self.schema), 0, &mut path, &mut errs);
-        if let Some(whole) = errs.iter().find(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth")) {
+        if let Some(whole) = errs
+            .iter()
+            .find(|e| matches!(e.keyword.as_str(), "cycle" | "size" | "depth"))
+        {
             let mut whole = whole.clone();
             if whole.path.is_empty() {
                 whole.path = at.into();
@@ -402,12 +485,17 @@ impl StrictValidator {
             let shown = format!("{at}{base}");
             // `additionalProperties: false` can compile to a false schema that names neither the
             // object's extra properties nor all of them: list them from the object itself.
-            if matches!(e.kind(), jsonschema::error::ValidationErrorKind::FalseSchema) {
+            if matches!(
+                e.kind(),
+                jsonschema::error::ValidationErrorKind::FalseSchema
+            ) {
                 let sp = e.schema_path().as_str();
                 if let Some(parent) = sp.strip_suffix("/additionalProperties") {
                     if !seen_false.contains(&base) {
                         seen_false.push(base.clone());
-                        if let (Some(Value::Object(obj)), Some(node)) = (json.pointer(&base), self.schema.pointer(parent)) {
+                        if let (Some(Value::Object(obj)), Some(node)) =
+                            (json.pointer(&base), self.schema.pointer(parent))
+                        {
                             for name in obj.keys() {
                                 if covered(node, name) {
                                     continue;
@@ -449,7 +537,11 @@ fn unexpected_property(base: &str, name: &str) -> Violation {
     let mut path = base.to_owned();
     path.push('/');
     crate::core::keywords::push_pointer_segment(&mut path, name.as_bytes());
-    Violation { path, keyword: "additionalProperties".into(), message: format!("{name} is not a valid property of Object.") }
+    Violation {
+        path,
+        keyword: "additionalProperties".into(),
+        message: format!("{name} is not a valid property of Object."),
+    }
 }
 
 /// A limit as the messages print it (integers plainly, floats as PHP prints them).
@@ -470,14 +562,28 @@ pub fn display_json(v: &Value) -> String {
 }
 
 /// Canonical order of JSON types in messages.
-pub const TYPE_ORDER: [&str; 7] = ["null", "boolean", "integer", "number", "string", "array", "object"];
+pub const TYPE_ORDER: [&str; 7] = [
+    "null", "boolean", "integer", "number", "string", "array", "object",
+];
 
 /// The violation(s) of one error of the crate, with messages of our own (the PHP fallback
 /// writes the same).
-fn push_violations(errs: &mut Violations, base: String, kind: &jsonschema::error::ValidationErrorKind) {
+fn push_violations(
+    errs: &mut Violations,
+    base: String,
+    kind: &jsonschema::error::ValidationErrorKind,
+) {
     use jsonschema::error::{TypeKind, ValidationErrorKind as K};
-    let who = if base.is_empty() { "value".to_string() } else { base.clone() };
-    let one = |keyword: &str, message: String| Violation { path: base.clone(), keyword: keyword.into(), message };
+    let who = if base.is_empty() {
+        "value".to_string()
+    } else {
+        base.clone()
+    };
+    let one = |keyword: &str, message: String| Violation {
+        path: base.clone(),
+        keyword: keyword.into(),
+        message,
+    };
     let v = match kind {
         K::AdditionalProperties { unexpected } => {
             for name in unexpected {
@@ -486,11 +592,18 @@ fn push_violations(errs: &mut Violations, base: String, kind: &jsonschema::error
             return;
         }
         K::Required { property } => {
-            let name = property.as_str().map(str::to_string).unwrap_or_else(|| display_json(property));
+            let name = property
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| display_json(property));
             let mut path = base.clone();
             path.push('/');
             crate::core::keywords::push_pointer_segment(&mut path, name.as_bytes());
-            errs.push(Violation { path, keyword: "required".into(), message: format!("{name} is a required property of {who}.") });
+            errs.push(Violation {
+                path,
+                keyword: "required".into(),
+                message: format!("{name} is a required property of {who}."),
+            });
             return;
         }
         K::Type { kind } => {
@@ -504,29 +617,84 @@ fn push_violations(errs: &mut Violations, base: String, kind: &jsonschema::error
         }
         K::Enum { .. } => one("enum", format!("{who} is not one of the allowed values.")),
         K::Constant { .. } => one("const", format!("{who} is not the expected constant.")),
-        K::Minimum { limit } => one("minimum", format!("{who} must be greater than or equal to {}.", display_json(limit))),
-        K::Maximum { limit } => one("maximum", format!("{who} must be less than or equal to {}.", display_json(limit))),
-        K::ExclusiveMinimum { limit } => one("exclusiveMinimum", format!("{who} must be greater than {}.", display_json(limit))),
-        K::ExclusiveMaximum { limit } => one("exclusiveMaximum", format!("{who} must be less than {}.", display_json(limit))),
+        K::Minimum { limit } => one(
+            "minimum",
+            format!(
+                "{who} must be greater than or equal to {}.",
+                display_json(limit)
+            ),
+        ),
+        K::Maximum { limit } => one(
+            "maximum",
+            format!(
+                "{who} must be less than or equal to {}.",
+                display_json(limit)
+            ),
+        ),
+        K::ExclusiveMinimum { limit } => one(
+            "exclusiveMinimum",
+            format!("{who} must be greater than {}.", display_json(limit)),
+        ),
+        K::ExclusiveMaximum { limit } => one(
+            "exclusiveMaximum",
+            format!("{who} must be less than {}.", display_json(limit)),
+        ),
         K::MultipleOf { multiple_of } => {
             let m = *multiple_of;
-            let ms = if m.fract() == 0.0 && m.abs() < 1e15 { (m as i64).to_string() } else { super::php::float_to_php_string(m) };
+            let ms = if m.fract() == 0.0 && m.abs() < 1e15 {
+                (m as i64).to_string()
+            } else {
+                super::php::float_to_php_string(m)
+            };
             one("multipleOf", format!("{who} must be a multiple of {ms}."))
         }
-        K::MinLength { limit } => one("minLength", format!("{who} must be at least {limit} characters long.")),
-        K::MaxLength { limit } => one("maxLength", format!("{who} must be at most {limit} characters long.")),
-        K::MinItems { limit } => one("minItems", format!("{who} must contain at least {limit} items.")),
-        K::MaxItems { limit } => one("maxItems", format!("{who} must contain at most {limit} items.")),
-        K::MinProperties { limit } => one("minProperties", format!("{who} must contain at least {limit} properties.")),
-        K::MaxProperties { limit } => one("maxProperties", format!("{who} must contain at most {limit} properties.")),
+        K::MinLength { limit } => one(
+            "minLength",
+            format!("{who} must be at least {limit} characters long."),
+        ),
+        K::MaxLength { limit } => one(
+            "maxLength",
+            format!("{who} must be at most {limit} characters long."),
+        ),
+        K::MinItems { limit } => one(
+            "minItems",
+            format!("{who} must contain at least {limit} items."),
+        ),
+        K::MaxItems { limit } => one(
+            "maxItems",
+            format!("{who} must contain at most {limit} items."),
+        ),
+        K::MinProperties { limit } => one(
+            "minProperties",
+            format!("{who} must contain at least {limit} properties."),
+        ),
+        K::MaxProperties { limit } => one(
+            "maxProperties",
+            format!("{who} must contain at most {limit} properties."),
+        ),
         K::UniqueItems => one("uniqueItems", format!("{who} has duplicate items.")),
-        K::Pattern { pattern } => one("pattern", format!("{who} does not match pattern {pattern}.")),
-        K::AnyOf { .. } => one("anyOf", format!("{who} does not match any of the expected formats.")),
-        K::OneOfNotValid { .. } => one("oneOf", format!("{who} does not match any of the expected formats.")),
-        K::OneOfMultipleValid { .. } => one("oneOf", format!("{who} matches more than one of the expected formats.")),
+        K::Pattern { pattern } => one(
+            "pattern",
+            format!("{who} does not match pattern {pattern}."),
+        ),
+        K::AnyOf { .. } => one(
+            "anyOf",
+            format!("{who} does not match any of the expected formats."),
+        ),
+        K::OneOfNotValid { .. } => one(
+            "oneOf",
+            format!("{who} does not match any of the expected formats."),
+        ),
+        K::OneOfMultipleValid { .. } => one(
+            "oneOf",
+            format!("{who} matches more than one of the expected formats."),
+        ),
         K::Not { .. } => one("not", format!("{who} must not match the schema.")),
         K::FalseSchema => one("falseSchema", format!("{who} is not allowed.")),
-        other => one(other.keyword(), format!("{who} does not satisfy {}.", other.keyword())),
+        other => one(
+            other.keyword(),
+            format!("{who} does not satisfy {}.", other.keyword()),
+        ),
     };
     errs.push(v);
 }
@@ -535,12 +703,19 @@ fn push_violations(errs: &mut Violations, base: String, kind: &jsonschema::error
 /// (a JSON Pointer), looked for before the crate compiles them.
 fn long_pattern(node: &Value, at: &str, depth: usize) -> Option<String> {
     use crate::core::keywords::{self, Position};
-    let Value::Object(map) = node else { return None };
+    let Value::Object(map) = node else {
+        return None;
+    };
     if depth > crate::core::MAX_DEPTH {
         return None; // (the conversion refused deeper schemas already)
     }
     let max = crate::core::MAX_PATTERN_BYTES;
-    let under = |at: &str, name: &str| format!("{at}/{}", crate::core::transform::pointer_segment(Key::Str(name.as_bytes())));
+    let under = |at: &str, name: &str| {
+        format!(
+            "{at}/{}",
+            crate::core::transform::pointer_segment(Key::Str(name.as_bytes()))
+        )
+    };
     for (name, value) in map {
         match (name.as_str(), value) {
             ("pattern", Value::String(p)) if p.len() > max => return Some(under(at, name)),
@@ -554,13 +729,18 @@ fn long_pattern(node: &Value, at: &str, depth: usize) -> Option<String> {
         let found = match (keywords::position(name.as_bytes()), value) {
             (Some(Position::SchemaMap | Position::MapOfSchemaOrList), Value::Object(m)) => {
                 let here = under(at, name);
-                m.iter().find_map(|(k, sub)| long_pattern(sub, &under(&here, k), depth + 1))
+                m.iter()
+                    .find_map(|(k, sub)| long_pattern(sub, &under(&here, k), depth + 1))
             }
             (Some(Position::SchemaList | Position::SchemaOrList), Value::Array(list)) => {
                 let here = under(at, name);
-                list.iter().enumerate().find_map(|(i, sub)| long_pattern(sub, &format!("{here}/{i}"), depth + 1))
+                list.iter()
+                    .enumerate()
+                    .find_map(|(i, sub)| long_pattern(sub, &format!("{here}/{i}"), depth + 1))
             }
-            (Some(Position::Schema | Position::SchemaOrList), sub @ Value::Object(_)) => long_pattern(sub, &under(at, name), depth + 1),
+            (Some(Position::Schema | Position::SchemaOrList), sub @ Value::Object(_)) => {
+                long_pattern(sub, &under(at, name), depth + 1)
+            }
             _ => None,
         };
         if found.is_some() {
@@ -577,7 +757,11 @@ fn covered(node: &Value, name: &str) -> bool {
     }
     if let Some(Value::Object(pp)) = node.get("patternProperties") {
         for pattern in pp.keys() {
-            if fancy_regex::Regex::new(pattern).ok().and_then(|r| r.is_match(name).ok()).unwrap_or(false) {
+            if fancy_regex::Regex::new(pattern)
+                .ok()
+                .and_then(|r| r.is_match(name).ok())
+                .unwrap_or(false)
+            {
                 return true;
             }
         }

@@ -68,7 +68,11 @@ pub fn canonical_int(s: &[u8]) -> Option<i64> {
     if s.is_empty() || s.len() > 20 {
         return None;
     }
-    let (neg, digits) = if s[0] == b'-' { (true, &s[1..]) } else { (false, s) };
+    let (neg, digits) = if s[0] == b'-' {
+        (true, &s[1..])
+    } else {
+        (false, s)
+    };
     if digits.is_empty() || !digits.iter().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -102,8 +106,14 @@ impl<'a> View<'a> for &'a PVal {
             PVal::Int(i) => Shape::Int(*i),
             PVal::Float(f) => Shape::Float(*f),
             PVal::Str(s) => Shape::Str(s),
-            PVal::Arr(a) => Shape::Array { identity: 0, len: a.len() },
-            PVal::Obj(o) => Shape::Object { identity: o.as_ptr() as usize | 1, kind: ObjectKind::Plain },
+            PVal::Arr(a) => Shape::Array {
+                identity: 0,
+                len: a.len(),
+            },
+            PVal::Obj(o) => Shape::Object {
+                identity: o.as_ptr() as usize | 1,
+                kind: ObjectKind::Plain,
+            },
             PVal::Opaque => Shape::Opaque,
         }
     }
@@ -149,14 +159,19 @@ fn copy<'a, V: View<'a>>(v: V, depth: usize, stack: &mut Vec<usize>) -> PVal {
         Shape::Str(s) if !super::spend_bytes(s.len()) => return PVal::Opaque,
         Shape::Str(s) => return PVal::Str(s.to_vec()),
         Shape::Array { identity, .. } => (identity, false),
-        Shape::Object { identity, kind: ObjectKind::Plain } => (identity, true),
+        Shape::Object {
+            identity,
+            kind: ObjectKind::Plain,
+        } => (identity, true),
         _ => return PVal::Opaque,
     };
     if depth >= super::canonical::MAX_VALUE_DEPTH || (id != 0 && stack.contains(&id)) {
         return PVal::Opaque;
     }
     stack.push(id);
-    let entries: Vec<(PKey, PVal)> = ents(v).map(|(k, c)| (PKey::from_key(k), copy(c, depth + 1, stack))).collect();
+    let entries: Vec<(PKey, PVal)> = ents(v)
+        .map(|(k, c)| (PKey::from_key(k), copy(c, depth + 1, stack)))
+        .collect();
     stack.pop();
     if plain_object {
         PVal::Obj(entries)
@@ -164,4 +179,3 @@ fn copy<'a, V: View<'a>>(v: V, depth: usize, stack: &mut Vec<usize>) -> PVal {
         PVal::Arr(entries)
     }
 }
-
