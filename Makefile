@@ -9,7 +9,7 @@ PHP_BIN ?= /usr/bin/php$(PHP_VERSION)
 DIST ?= bookworm
 export EXT_SO PHP_BIN PHP_VERSION
 
-.PHONY: deps build dist test test-fresh test-rust test-php test-wp test-adapter test-integrations test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
+.PHONY: deps build dist lint test test-fresh test-rust test-php test-wp test-adapter test-integrations test-e2e test-browser test-install conformance load fuzz soak bench demo demo-stop clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -31,6 +31,9 @@ dist: build
 # suites there: proves the set-up on a machine that has nothing. DIST=bookworm|trixie.
 test-fresh:
 	bash scripts/test-fresh.sh $(DIST)
+
+lint: deps
+	bash scripts/lint.sh
 
 test-rust: deps
 	cargo test --release

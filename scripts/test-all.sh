@@ -12,6 +12,7 @@ suite() {
 }
 # Every suite's clients (Node 22, npm packages, the Python SDK) at once, before any suite runs.
 suite "dependencies" bash scripts/install-deps.sh all
+suite "lint (fmt, clippy, php -l)" bash scripts/lint.sh
 echo "== cargo test =="
 suite "cargo test" cargo test --release
 suite "unit (native, fallback)" bash scripts/test-php.sh

@@ -846,7 +846,7 @@ fn is_clean_entry<'a, V: View<'a>>(
         if child.is_scalar() {
             // A scalar changes only under a WordPress-only key, or as a `required` on the wire
             // (not a list of names): most keys are ruled out by their length alone.
-            return !(wire && key.is("required")) && !is_wordpress_only_key(key);
+            return !(is_wordpress_only_key(key) || wire && key.is("required"));
         }
         let keyword = keyword(key);
         if keyword == Position::WordPressOnly {
@@ -872,8 +872,8 @@ fn is_clean_entry<'a, V: View<'a>>(
         && !(position == Position::MapOfSchemaOrList && len > 0 && is_list(child));
     if len == 0 {
         // Removed (an empty map of sub-schemas), or `{}` on the wire (an empty sub-schema).
-        return !child_pos.is_schema_map()
-            && !(child_wire && matches!(child_pos, Position::Schema | Position::SchemaOrList));
+        return !(child_pos.is_schema_map()
+            || child_wire && matches!(child_pos, Position::Schema | Position::SchemaOrList));
     }
     if child_pos == Position::Data {
         return is_clean_data(child, depth + 1, left);

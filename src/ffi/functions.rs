@@ -46,7 +46,7 @@ fn throw(failure: Failure) {
         message
     };
     // Does nothing when PHP code we called (jsonSerialize) already threw: that exception wins.
-    let _ = PhpException::new(message, 0, class).throw();
+    PhpException::new(message, 0, class).throw();
 }
 
 /// Runs a handler body: writes its value to `retval`, throws its failure, and never lets a
@@ -65,7 +65,7 @@ pub(super) fn run(retval: &mut Zval, body: impl FnOnce() -> Result<Zval, Failure
         Ok(Ok(value)) => unsafe { std::ptr::write(retval, value) },
         Ok(Err(failure)) => throw(failure),
         Err(_) => {
-            let _ = PhpException::new(
+            PhpException::new(
                 "mcp_native: internal error (caught panic)".into(),
                 0,
                 ce::error(),
@@ -97,9 +97,12 @@ pub(super) fn args<'a>(
             "{name}() expects {bound} {n} argument{plural}, {given} given"
         )));
     }
-    // SAFETY: slots below `num_args` are initialised arguments of the live frame.
     let arg = |i: u32| {
-        (i < given).then(|| deref(unsafe { ex.zend_call_arg(i as usize) }.expect("argument slot")))
+        (i < given).then(|| {
+            // SAFETY: slots below `num_args` are initialised arguments of the live frame.
+            let slot = unsafe { ex.zend_call_arg(i as usize) };
+            deref(slot.expect("argument slot"))
+        })
     };
     Ok([arg(0), arg(1), arg(2), arg(3)])
 }
@@ -200,19 +203,22 @@ pub extern "C" fn transform_to_object_schema(ex: &mut ExecuteData, retval: &mut 
         within_budget(&builder)?;
         let (ht, out) = ZvalBuilder::new_array(3);
         let schema = builder.value(result.schema);
-        ZvalBuilder::insert_new(ht, Name::Schema, schema);
-        ZvalBuilder::insert_new(
-            ht,
-            Name::WasTransformed,
-            ZvalBuilder::boolean(result.was_transformed),
-        );
         // The wrapper is the key asked for: the argument's own string, or the interned default.
         let wrapper = match (result.wrapper_property, given_key) {
             (Some(_), Some(key)) => key.shallow_clone(),
             (Some(_), None) => Name::Input.string(),
             (None, _) => Zval::null(),
         };
-        ZvalBuilder::insert_new(ht, Name::WrapperProperty, wrapper);
+        // SAFETY: `ht` is the array made just above by new_array, owned here until `out` is returned; no reference to it is alive; each key is added once.
+        unsafe {
+            ZvalBuilder::insert_new(ht, Name::Schema, schema);
+            ZvalBuilder::insert_new(
+                ht,
+                Name::WasTransformed,
+                ZvalBuilder::boolean(result.was_transformed),
+            );
+            ZvalBuilder::insert_new(ht, Name::WrapperProperty, wrapper);
+        }
         Ok(out)
     })
 }
@@ -235,14 +241,17 @@ pub extern "C" fn wire_tool_schema(ex: &mut ExecuteData, retval: &mut Zval) {
         within_budget(&builder)?;
         let (ht, out) = ZvalBuilder::new_array(2);
         let schema = builder.value(result.schema);
-        ZvalBuilder::insert_new(ht, Name::Schema, schema);
         // The wrapper is the key asked for: the argument's own string.
         let wrapper = if result.wrapper.is_some() {
             given_key.shallow_clone()
         } else {
             Zval::null()
         };
-        ZvalBuilder::insert_new(ht, Name::Wrapper, wrapper);
+        // SAFETY: `ht` is the array made just above by new_array, owned here until `out` is returned; no reference to it is alive; each key is added once.
+        unsafe {
+            ZvalBuilder::insert_new(ht, Name::Schema, schema);
+            ZvalBuilder::insert_new(ht, Name::Wrapper, wrapper);
+        }
         Ok(out)
     })
 }
@@ -299,7 +308,8 @@ pub extern "C" fn wrap_output_if_needed(ex: &mut ExecuteData, retval: &mut Zval)
                 None => result.share(),
                 Some(key) => {
                     let (ht, out) = ZvalBuilder::new_array(1);
-                    ZvalBuilder::insert_named(ht, key, result.share());
+                    // SAFETY: `ht` is the array made on the line above, owned here until `out` is returned.
+                    unsafe { ZvalBuilder::insert_named(ht, key, result.share()) };
                     out
                 }
             },
@@ -342,11 +352,14 @@ pub extern "C" fn schema_keywords(ex: &mut ExecuteData, retval: &mut Zval) {
         let (ht, out) = ZvalBuilder::new_array(crate::core::keywords::KEYWORDS.len());
         let mut builder = ZvalBuilder::unlimited();
         for (name, position) in crate::core::keywords::all() {
-            ZvalBuilder::insert_named(
-                ht,
-                name.as_bytes(),
-                builder.bytes(position.name().as_bytes()),
-            );
+            // SAFETY: `ht` is the array made above, owned here until `out` is returned; keywords are unique.
+            unsafe {
+                ZvalBuilder::insert_named(
+                    ht,
+                    name.as_bytes(),
+                    builder.bytes(position.name().as_bytes()),
+                )
+            };
         }
         Ok(out)
     })
@@ -453,7 +466,8 @@ pub extern "C" fn cache_info(ex: &mut ExecuteData, retval: &mut Zval) {
         ] {
             let mut z = Zval::new();
             z.set_long(i64::try_from(n).unwrap_or(i64::MAX));
-            ZvalBuilder::insert_named(ht, name.as_bytes(), z);
+            // SAFETY: `ht` is the array made above, owned here until `out` is returned.
+            unsafe { ZvalBuilder::insert_named(ht, name.as_bytes(), z) };
         }
         Ok(out)
     })

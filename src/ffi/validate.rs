@@ -23,9 +23,12 @@ fn violations_zval(list: &[Violation]) -> Zval {
     let mut b = ZvalBuilder::unlimited();
     for v in list {
         let (row, row_z) = ZvalBuilder::new_array(3);
-        ZvalBuilder::insert_named(row, b"path", b.bytes(v.path.as_bytes()));
-        ZvalBuilder::insert_named(row, b"keyword", b.bytes(v.keyword.as_bytes()));
-        ZvalBuilder::insert_named(row, b"message", b.bytes(v.message.as_bytes()));
+        // SAFETY: `row` is the array made on the line above, owned here until `row_z` moves into `ht`.
+        unsafe {
+            ZvalBuilder::insert_named(row, b"path", b.bytes(v.path.as_bytes()));
+            ZvalBuilder::insert_named(row, b"keyword", b.bytes(v.keyword.as_bytes()));
+            ZvalBuilder::insert_named(row, b"message", b.bytes(v.message.as_bytes()));
+        }
         let mut row_z = std::mem::ManuallyDrop::new(row_z);
         // SAFETY: `ht` is the new array made above, `row_z` a valid array zval whose ownership moves into it (ManuallyDrop: no second release).
         unsafe {

@@ -148,11 +148,12 @@ pub fn init_statics() {
                 as usize
         });
         // ZvalBuilder::insert_new reads these hashes without computing them.
-        // SAFETY: each pointer is a permanent interned string just made.
+        let hashed = |&s: &usize| {
+            // SAFETY: each pointer is a permanent interned string just made.
+            unsafe { (*(s as *const zend_string)).h != 0 }
+        };
         assert!(
-            interned
-                .iter()
-                .all(|&s| unsafe { (*(s as *const zend_string)).h } != 0),
+            interned.iter().all(hashed),
             "interned names carry their hash"
         );
         let name_lists = [Name::Input, Name::Result]
@@ -262,6 +263,8 @@ unsafe fn str_bytes<'a>(s: *const zend_string) -> &'a [u8] {
 /// references (PHP code run during the walk may assign such a reference a new value).
 #[derive(Default)]
 pub struct CallScope {
+    // Boxed: views point into these zvals, which must not move when the list grows.
+    #[allow(clippy::vec_box)]
     made: RefCell<Vec<Box<Zval>>>,
 }
 
@@ -828,7 +831,11 @@ impl ZvalBuilder {
     }
 
     /// Inserts `value` under a string key given by its bytes; takes ownership of `value`.
-    pub fn insert_named(ht: *mut zend_array, name: &[u8], value: Zval) {
+    ///
+    /// # Safety
+    /// `ht` is a live array the caller owns (made by [`Self::new_array`], its zval not yet handed
+    /// out) and no Rust reference to it is alive.
+    pub unsafe fn insert_named(ht: *mut zend_array, name: &[u8], value: Zval) {
         let mut value = std::mem::ManuallyDrop::new(value);
         let slot: *mut zval = &mut *value;
         // SAFETY: `ht` is a live array this call owns; the key is interned or copied by the engine; `value` moves in.
@@ -847,8 +854,11 @@ impl ZvalBuilder {
     /// takes ownership of `value`. A hash table with room left gets it as PHP's own inline
     /// `_zend_hash_append_ex` adds an interned key (no lookup, no resize: a third of
     /// `zend_hash_add_new`'s instructions); a packed or full one through `zend_hash_add_new`.
+    ///
+    /// # Safety
+    /// As [`Self::insert_named`], and `ht` does not hold the key `name` yet.
     #[inline]
-    pub fn insert_new(ht: *mut zend_array, name: Name, value: Zval) {
+    pub unsafe fn insert_new(ht: *mut zend_array, name: Name, value: Zval) {
         let mut value = std::mem::ManuallyDrop::new(value);
         let key = name.interned();
         // The append writes what `_zend_hash_append_ex` writes, inside the table's allocation:
@@ -1047,14 +1057,19 @@ impl<'a> Builder<'a, ZvalView<'a>> for ZvalBuilder {
             return Zval::null();
         }
         let (ht, properties) = Self::new_array(1);
-        Self::insert_new(ht, name, self.value(inner));
+        let inner = self.value(inner);
+        // SAFETY: `ht` is the array made on the line above, owned here until `properties` moves on.
+        unsafe { Self::insert_new(ht, name, inner) };
         let required = name
             .shared_list()
             .unwrap_or_else(|| self.array([(OutKey::Index(0), Entry::New(name.string()))]));
         let (ht, z) = Self::new_array(3);
-        Self::insert_new(ht, Name::Type, Name::Object.string());
-        Self::insert_new(ht, Name::Properties, properties);
-        Self::insert_new(ht, Name::Required, required);
+        // SAFETY: `ht` is the array made on the line above, owned here until `z` is returned; three distinct keys.
+        unsafe {
+            Self::insert_new(ht, Name::Type, Name::Object.string());
+            Self::insert_new(ht, Name::Properties, properties);
+            Self::insert_new(ht, Name::Required, required);
+        }
         z
     }
 

@@ -299,7 +299,7 @@ mod tests {
     #[test]
     fn a_huge_first_item_then_many_equal_scalars_is_a_duplicate() {
         let mut items = vec![json!((0..200_000).collect::<Vec<_>>())];
-        items.extend(std::iter::repeat(json!(0)).take(60_000));
+        items.extend(std::iter::repeat_n(json!(0), 60_000));
         assert_eq!(unique(json!(items)), Uniqueness::Duplicate);
     }
 

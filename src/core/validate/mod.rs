@@ -165,7 +165,7 @@ impl Profile {
 
 /// A schema compiled for one profile.
 pub enum Compiled {
-    Standard(schema::Node),
+    Standard(Box<schema::Node>),
     Strict(strict::StrictValidator),
     /// The schema itself cannot be used (too deep, cyclic).
     Broken(String),
@@ -178,7 +178,7 @@ impl Compiled {
         reset_work();
         match profile {
             Profile::Standard => match schema::Compiler::new().compile(schema) {
-                Ok(n) => Compiled::Standard(n),
+                Ok(n) => Compiled::Standard(Box::new(n)),
                 Err(schema::CompileError::TooDeep) => Compiled::Broken(format!(
                     "The schema is nested deeper than {} levels.",
                     crate::core::MAX_DEPTH

@@ -4,6 +4,9 @@
 //! Each function names the PHP function it mirrors; the pure-PHP fallback
 //! (wp-plugin/includes/Fallback/Validator.php) calls the originals.
 
+/// 2^63 as a float: where PHP's float-to-integer conversions leave the i64 range.
+const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
+
 /// The whitespace `is_numeric` accepts around a number: " \t\n\r\v\f".
 #[inline]
 pub fn is_php_ws(b: u8) -> bool {
@@ -188,7 +191,7 @@ pub fn float_to_php_string(f: f64) -> String {
     }
     let decpt = exp + 1; // value = 0.DIGITS * 10^decpt
     let neg = if f < 0.0 { "-" } else { "" };
-    if decpt < -3 || decpt > 14 {
+    if !(-3..=14).contains(&decpt) {
         let (first, rest) = digits.split_at(1);
         let rest = if rest.is_empty() { "0" } else { rest };
         let sign = if decpt - 1 < 0 { '-' } else { '+' };
@@ -211,7 +214,7 @@ pub fn float_to_int(f: f64) -> i64 {
     if !f.is_finite() {
         return 0;
     }
-    if f >= -9.223372036854775808e18 && f < 9.223372036854775808e18 {
+    if (-TWO_POW_63..TWO_POW_63).contains(&f) {
         return f as i64;
     }
     // zend_dval_to_lval modular arithmetic
@@ -225,7 +228,7 @@ pub fn float_to_int(f: f64) -> i64 {
             return 0;
         }
     }
-    if dmod > 9.223372036854775807e18 {
+    if dmod > TWO_POW_63 {
         dmod -= two64;
     }
     dmod as i64
@@ -238,9 +241,9 @@ pub fn str_to_int(s: &[u8]) -> i64 {
         Some(Num::Float(f)) => {
             if !f.is_finite() {
                 0 // zend_dval_to_lval_cap: NAN and INF ("1e400") are 0, finite floats saturate
-            } else if f >= 9.223372036854775807e18 {
+            } else if f >= TWO_POW_63 {
                 i64::MAX
-            } else if f <= -9.223372036854775808e18 {
+            } else if f <= -TWO_POW_63 {
                 i64::MIN
             } else {
                 f as i64
@@ -305,12 +308,10 @@ fn numeric_prefix(s: &[u8]) -> Option<Num> {
             end = j;
         }
     }
-    parse_numeric(&s[start..end]).or_else(|| {
-        if is_float {
-            None
-        } else {
-            Some(Num::Float(0.0))
-        }
+    parse_numeric(&s[start..end]).or(if is_float {
+        None
+    } else {
+        Some(Num::Float(0.0))
     })
 }
 

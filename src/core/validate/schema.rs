@@ -135,6 +135,9 @@ impl Pattern {
     }
 }
 
+/// Where each named (by bytes) and integer-keyed property sits in `properties`.
+pub type PropertyIndex = (HashMap<Vec<u8>, usize>, HashMap<i64, usize>);
+
 #[derive(Debug)]
 pub struct Node {
     pub ty: Ty,
@@ -148,7 +151,7 @@ pub struct Node {
     /// null (`isset` is false for it).
     pub properties: Vec<(PKey, Option<Node>)>,
     /// For many properties: string names and integer names to their index.
-    pub prop_index: Option<(HashMap<Vec<u8>, usize>, HashMap<i64, usize>)>,
+    pub prop_index: Option<PropertyIndex>,
     pub has_properties: bool,
     pub required: Required,
     pub pattern_properties: Vec<(Pattern, Option<Node>)>,

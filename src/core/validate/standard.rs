@@ -418,7 +418,7 @@ impl<'p> Ctx<'p> {
             let ok = match enum_fast(k, n, &eff_for_sanitize) {
                 Some(found) => found,
                 None => match sanitize(v, n, &eff_for_sanitize, self.depth) {
-                    Err(()) => false,
+                    Err(Unsanitizable) => false,
                     Ok(s) => members.iter().any(|m| values_equal(&s, m)),
                 },
             };
@@ -555,16 +555,14 @@ impl<'p> Ctx<'p> {
                         NKey::Int(i) => std::borrow::Cow::Owned(i.to_string().into_bytes()),
                         NKey::Str(s) => std::borrow::Cow::Borrowed(s),
                     };
-                    if let Some((_, ps)) =
+                    if let Some((_, Some(ps))) =
                         n.pattern_properties.iter().find(|(p, _)| p.is_match(&name))
                     {
-                        if let Some(ps) = ps {
-                            self.path.push(Seg::Key(key));
-                            let r = self.value(child, ps);
-                            self.path.pop();
-                            r?;
-                            continue;
-                        }
+                        self.path.push(Seg::Key(key));
+                        let r = self.value(child, ps);
+                        self.path.pop();
+                        r?;
+                        continue;
                     }
                 }
                 match &n.additional {
@@ -902,16 +900,26 @@ fn to_p<'a, V: View<'a>>(v: V) -> PVal {
     super::value::to_pval(v, 0)
 }
 
-pub fn sanitize<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Result<PVal, ()> {
+/// Why a value has no sanitized form: nested past MAX_DEPTH, or a branch core cannot sanitize by
+/// (core's sanitizer then answers with an error of its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unsanitizable;
+
+pub fn sanitize<'a, V: View<'a>>(
+    v: V,
+    n: &Node,
+    eff: &Ty,
+    depth: usize,
+) -> Result<PVal, Unsanitizable> {
     if depth > crate::core::MAX_DEPTH {
-        return Err(());
+        return Err(Unsanitizable);
     }
     let mut eff = eff.clone();
     if let Some(branches) = &n.any_of {
         let m = branches
             .iter()
             .find(|b| verdict(v, b, &eff, depth))
-            .ok_or(())?;
+            .ok_or(Unsanitizable)?;
         let s = sanitize_by_branch(v, m, &mut eff, depth)?;
         return sanitize_after_any(&s, n, &eff, depth);
     }
@@ -925,7 +933,7 @@ fn sanitize_by_branch<'a, V: View<'a>>(
     m: &Node,
     eff: &mut Ty,
     depth: usize,
-) -> Result<PVal, ()> {
+) -> Result<PVal, Unsanitizable> {
     let m_ty = branch_type(m, eff).clone();
     if !eff.is_set() {
         *eff = m.ty.clone();
@@ -933,7 +941,12 @@ fn sanitize_by_branch<'a, V: View<'a>>(
     sanitize(v, m, &m_ty, depth + 1)
 }
 
-fn sanitize_after_any<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Result<PVal, ()> {
+fn sanitize_after_any<'a, V: View<'a>>(
+    v: V,
+    n: &Node,
+    eff: &Ty,
+    depth: usize,
+) -> Result<PVal, Unsanitizable> {
     let mut eff = eff.clone();
     if let Some(branches) = &n.one_of {
         let mut found: Option<&Node> = None;
@@ -947,7 +960,7 @@ fn sanitize_after_any<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -
             }
         }
         if count != 1 {
-            return Err(());
+            return Err(Unsanitizable);
         }
         let s = sanitize_by_branch(v, found.unwrap(), &mut eff, depth)?;
         return sanitize_typed(&s, n, &eff, depth);
@@ -955,7 +968,12 @@ fn sanitize_after_any<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -
     sanitize_typed(v, n, &eff, depth)
 }
 
-fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Result<PVal, ()> {
+fn sanitize_typed<'a, V: View<'a>>(
+    v: V,
+    n: &Node,
+    eff: &Ty,
+    depth: usize,
+) -> Result<PVal, Unsanitizable> {
     let k = kind(v);
     let t: Option<TypeName> = match eff {
         Ty::List(types) => match best_type(v, k, types) {
@@ -989,7 +1007,7 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
             }
             let arr = PVal::Arr(out);
             if n.unique_items && unique_items(&arr) != Uniqueness::Unique {
-                return Err(());
+                return Err(Unsanitizable);
             }
             Ok(arr)
         }
@@ -1007,12 +1025,11 @@ fn sanitize_typed<'a, V: View<'a>>(v: V, n: &Node, eff: &Ty, depth: usize) -> Re
                     continue;
                 }
                 let name = key.to_bytes();
-                if let Some((_, ps)) = n.pattern_properties.iter().find(|(p, _)| p.is_match(&name))
+                if let Some((_, Some(ps))) =
+                    n.pattern_properties.iter().find(|(p, _)| p.is_match(&name))
                 {
-                    if let Some(ps) = ps {
-                        out.push((key, sanitize(&c, ps, &ps.ty, depth + 1)?));
-                        continue;
-                    }
+                    out.push((key, sanitize(&c, ps, &ps.ty, depth + 1)?));
+                    continue;
                 }
                 match &n.additional {
                     Additional::False => {}
