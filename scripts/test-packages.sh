@@ -29,6 +29,7 @@ export DEBIAN_FRONTEND=noninteractive
 source scripts/php-env.sh
 V="$PHP_VERSION"
 SITE="$ROOT/.test-run/packages/site"
+mkdir -p "$ROOT/.test-run/packages"
 PORT=""
 started_db=0
 cleanup() {
@@ -55,7 +56,7 @@ crate_version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)"
 # ------------------------------------------------------------------ 2. the extension's package
 "php$V" -m | grep -qx mcp_native && die "php$V lists mcp_native before the package is installed"
 log "apt-get install ./$deb"
-apt-get install -y -qq "./$deb" > "$ROOT/.test-run/packages-apt.log" 2>&1 || { cat "$ROOT/.test-run/packages-apt.log" >&2; die "apt-get install ./$deb failed"; }
+apt-get install -y -qq "./$deb" > "$ROOT/.test-run/packages/apt.log" 2>&1 || { cat "$ROOT/.test-run/packages/apt.log" >&2; die "apt-get install ./$deb failed"; }
 dpkg-query -W -f='${Status}' "php$V-mcp-native" | grep -q 'install ok installed' || die "dpkg does not report php$V-mcp-native installed"
 for sapi in cli fpm; do
     link="/etc/php/$V/$sapi/conf.d/20-mcp_native.ini"
@@ -74,8 +75,8 @@ started_db="$WP_STACK_STARTED_MARIADB"
 rm -rf "$SITE"; mkdir -p "$SITE" "$ROOT/.test-run/packages/none"
 # The stack links a plugin folder by default: give it an empty one, then install from the zip.
 MCP_NATIVE_PLUGIN_DIR="$ROOT/.test-run/packages/none" wp_site_create "$SITE" mcpnative_packages http://127.0.0.1 \
-    tests/install/host-runtime.php 2> "$ROOT/.test-run/packages-site.log" \
-    || { cat "$ROOT/.test-run/packages-site.log" >&2; die "wp_site_create failed"; }
+    tests/install/host-runtime.php 2> "$ROOT/.test-run/packages/site.log" \
+    || { cat "$ROOT/.test-run/packages/site.log" >&2; die "wp_site_create failed"; }
 rm -f "$SITE/wp-content/plugins/mcp-native"
 unzip -q "$zip" -d "$SITE/wp-content/plugins/" || die "unzip $zip failed"
 [ -f "$SITE/wp-content/plugins/mcp-native/mcp-native.php" ] && [ ! -L "$SITE/wp-content/plugins/mcp-native" ] \
@@ -92,11 +93,10 @@ url="http://127.0.0.1:$PORT/wp-json/mcp/mcp-adapter-default-server"
 body='{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"mcp-adapter-execute-ability","arguments":{"ability_name":"mcp-native-host/runtime","parameters":{}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
 answer="$(curl -s --max-time 30 -u "admin:$password" -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
     -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' -H 'Mcp-Name: mcp-adapter-execute-ability' -d "$body" "$url" || true)"
-printf '%s\n' "$answer" > "$ROOT/.test-run/packages-answer.json"
+printf '%s\n' "$answer" > "$ROOT/.test-run/packages/answer.json"
 printf '%s' "$answer" | "php$V" -r '
     $a = json_decode( stream_get_contents( STDIN ), true );
-    $r = $a["result"]["structuredContent"] ?? null;
-    $r = is_array( $r ) && isset( $r["result"] ) && is_array( $r["result"] ) ? $r["result"] : $r;   // wrapped or not
+    $r = $a["result"]["structuredContent"]["data"] ?? null;   // execute-ability answers {success, data}
     $want = array(
         "sapi is fpm-fcgi"                              => ( $r["sapi"] ?? null ) === "fpm-fcgi",
         "mcp_native loaded"                             => ( $r["extension_loaded"] ?? null ) === true,
@@ -108,15 +108,15 @@ printf '%s' "$answer" | "php$V" -r '
     $bad = array_keys( array_filter( $want, static fn( $ok ) => ! $ok ) );
     if ( $bad ) { fwrite( STDERR, "not met: " . implode( "; ", $bad ) . "\nanswer: " . substr( json_encode( $a ), 0, 1500 ) . "\n" ); exit( 1 ); }
     echo json_encode( $r, JSON_UNESCAPED_SLASHES ), "\n";
-' "$crate_version" "$V" >&2 || die "the MCP answer does not show php-fpm running the packaged extension (answer in .test-run/packages-answer.json)"
+' "$crate_version" "$V" >&2 || die "the MCP answer does not show php-fpm running the packaged extension (answer in .test-run/packages/answer.json)"
 log "MCP tools/call over nginx + php-fpm: the packaged mcp_native $crate_version answered (fpm-fcgi, loaded by fpm/conf.d/20-mcp_native.ini)"
 wp_site_stop "$SITE"; PORT=""
 
 # ------------------------------------------------------------------ 5. remove, purge
-apt-get remove -y -qq "php$V-mcp-native" >> "$ROOT/.test-run/packages-apt.log" 2>&1 || die "apt-get remove php$V-mcp-native failed"
+apt-get remove -y -qq "php$V-mcp-native" >> "$ROOT/.test-run/packages/apt.log" 2>&1 || die "apt-get remove php$V-mcp-native failed"
 "php$V" -m | grep -qx mcp_native && die "php$V -m still lists mcp_native after apt-get remove"
 [ ! -e "/etc/php/$V/fpm/conf.d/20-mcp_native.ini" ] && [ ! -e "/etc/php/$V/cli/conf.d/20-mcp_native.ini" ] || die "apt-get remove left a conf.d link"
-apt-get purge -y -qq "php$V-mcp-native" >> "$ROOT/.test-run/packages-apt.log" 2>&1 || die "apt-get purge php$V-mcp-native failed"
+apt-get purge -y -qq "php$V-mcp-native" >> "$ROOT/.test-run/packages/apt.log" 2>&1 || die "apt-get purge php$V-mcp-native failed"
 [ ! -e "/etc/php/$V/mods-available/mcp_native.ini" ] || die "apt-get purge left /etc/php/$V/mods-available/mcp_native.ini"
 log "apt-get remove unlinked it (php -m no longer lists mcp_native); purge removed the ini"
 log "PASSED"
