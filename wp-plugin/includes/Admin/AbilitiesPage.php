@@ -30,10 +30,7 @@ final class AbilitiesPage {
 	private const NONCE     = 'mcp_native_exposure';
 
 	public static function register_menu(): void {
-		$hook = add_management_page( __( 'MCP Abilities', 'mcp-native' ), __( 'MCP Abilities', 'mcp-native' ), self::CAPABILITY, self::SLUG, array( self::class, 'render' ) );
-		if ( is_string( $hook ) && '' !== $hook ) {
-			add_action( 'load-' . $hook, array( self::class, 'save' ) );
-		}
+		FormGate::tools_page( __( 'MCP Abilities', 'mcp-native' ), self::SLUG, self::CAPABILITY, array( self::class, 'render' ), array( self::class, 'save' ) );
 	}
 
 	public static function url( int $page = 1 ): string {
@@ -42,13 +39,10 @@ final class AbilitiesPage {
 
 	/** load-{page}: a POSTed form (nonce, capability, bounds checked), then back to the same page. */
 	public static function save(): void {
-		if ( 'POST' !== ( $_SERVER['REQUEST_METHOD'] ?? 'GET' ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- compared only.
+		if ( ! FormGate::is_post() ) {
 			return;
 		}
-		check_admin_referer( self::NONCE );
-		if ( ! current_user_can( self::CAPABILITY ) ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to change these settings.', 'mcp-native' ), '', array( 'response' => 403 ) );
-		}
+		FormGate::check( self::NONCE, self::CAPABILITY, __( 'Sorry, you are not allowed to change these settings.', 'mcp-native' ) );
 		$post  = wp_unslash( $_POST );
 		$shown = is_array( $post['shown'] ?? null ) ? array_values( array_filter( $post['shown'], 'is_string' ) ) : array();
 		if ( count( $shown ) > Exposure::MAX_ENTRIES ) {

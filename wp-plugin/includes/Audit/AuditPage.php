@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Audit;
 
+use McpNative\Plugin\Admin\FormGate;
+
 /**
  * For administrators of the site (`manage_options`; on a network each site's own log). Filters
  * travel in the query string as `audit_<key>` (AuditQuery::KEYS); a malformed one shows an
@@ -171,10 +173,7 @@ final class AuditPage {
 	 * @param array<string, mixed> $query $_GET.
 	 */
 	public static function checked_export_filters( array $query ): AuditQuery {
-		check_admin_referer( self::EXPORT_ACTION );
-		if ( ! current_user_can( self::CAPABILITY ) ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to export the audit log.', 'mcp-native' ), '', array( 'response' => 403 ) );
-		}
+		FormGate::check( self::EXPORT_ACTION, self::CAPABILITY, __( 'Sorry, you are not allowed to export the audit log.', 'mcp-native' ) );
 		$parsed = AuditQuery::parse( self::filters_from( $query ) );
 		if ( $parsed instanceof \WP_Error ) {
 			wp_die( esc_html( $parsed->get_error_message() ), '', array( 'response' => 400 ) );
@@ -194,10 +193,7 @@ final class AuditPage {
 	 * @param array<string, mixed> $post $_POST.
 	 */
 	public static function save_retention( array $post ): string {
-		check_admin_referer( self::RETENTION_ACTION );
-		if ( ! current_user_can( self::CAPABILITY ) ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to change these settings.', 'mcp-native' ), '', array( 'response' => 403 ) );
-		}
+		FormGate::check( self::RETENTION_ACTION, self::CAPABILITY, __( 'Sorry, you are not allowed to change these settings.', 'mcp-native' ) );
 		$values = Retention::parse( wp_unslash( $post ) );
 		if ( $values instanceof \WP_Error ) {
 			return self::url( array(), array( 'retention_error' => '1' ) );

@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\OAuth;
 
+use McpNative\Plugin\Admin\FormGate;
+
 final class ConnectionsPage {
 
 	public const SLUG       = 'mcp-native-connections';
@@ -20,10 +22,7 @@ final class ConnectionsPage {
 	}
 
 	public static function register_menu(): void {
-		$hook = add_management_page( __( 'MCP Connections', 'mcp-native' ), __( 'MCP Connections', 'mcp-native' ), self::CAPABILITY, self::SLUG, array( self::class, 'render' ) );
-		if ( is_string( $hook ) && '' !== $hook ) {
-			add_action( 'load-' . $hook, array( self::class, 'save' ) );
-		}
+		FormGate::tools_page( __( 'MCP Connections', 'mcp-native' ), self::SLUG, self::CAPABILITY, array( self::class, 'render' ), array( self::class, 'save' ) );
 	}
 
 	public static function url(): string {
@@ -32,13 +31,10 @@ final class ConnectionsPage {
 
 	/** load-{page}: a POSTed settings form (nonce and capability checked), then back to the page. */
 	public static function save(): void {
-		if ( 'POST' !== ( $_SERVER['REQUEST_METHOD'] ?? 'GET' ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- compared only.
+		if ( ! FormGate::is_post() ) {
 			return;
 		}
-		check_admin_referer( self::NONCE );
-		if ( ! current_user_can( self::CAPABILITY ) ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to change these settings.', 'mcp-native' ), '', array( 'response' => 403 ) );
-		}
+		FormGate::check( self::NONCE, self::CAPABILITY, __( 'Sorry, you are not allowed to change these settings.', 'mcp-native' ) );
 		$values = array();
 		foreach ( array_keys( Settings::DEFAULTS ) as $key ) {
 			$values[ $key ] = isset( $_POST[ 'mcp_native_oauth_' . $key ] ) && '1' === $_POST[ 'mcp_native_oauth_' . $key ];
