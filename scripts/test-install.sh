@@ -10,7 +10,12 @@
 #     version; \McpNative\version() agrees; `php-fpm -m` lists it too;
 #   - plain conf.d layout (INI_DIRS + EXT_DIR): the same for the CLI;
 #   - --uninstall removes every file and `php -m` no longer lists it;
-#   - bad input: a file that is not a PHP extension is refused and nothing is installed.
+#   - bad input: a file that is not a PHP extension is refused and nothing is installed;
+#   - the plugin's packaging (tests/install/check-packaging.php), and that the readme check fails on
+#     six broken copies of readme.txt;
+#   - make dist's packages (scripts/dist.sh into the scratch root): the zip's layout and files, the
+#     .deb's name, version, Depends, contents, maintainer scripts, and that its .so loads.
+# Installing the .deb for real is make test-fresh's part (scripts/test-packages.sh, a throwaway root).
 # The scratch root is removed at the end (kept on failure, for debugging).
 #
 # Environment: EXT_SO (default target/release/libmcp_native.so; must exist: make build),
@@ -22,7 +27,7 @@ log() { printf '[test-install] %s\n' "$*" >&2; }
 fail() { printf '[test-install] FAIL: %s\n' "$*" >&2; exit 1; }
 
 EXT_SO="${EXT_SO:-$ROOT/target/release/libmcp_native.so}"
-bash scripts/install-deps.sh wp
+bash scripts/install-deps.sh wp dist
 # shellcheck source=scripts/php-env.sh
 source scripts/php-env.sh
 PHP_CONFIG="$MCP_PHP_CONFIG"
@@ -142,26 +147,66 @@ if command -v composer >/dev/null 2>&1; then
 else
     log "SKIP: composer not installed, composer validate not run (the JSON checks above still ran)"
 fi
-# The plugin zip as docs/INSTALL.md builds it (git archive of wp-plugin/): only from a clean tree,
-# since git archive packs what is committed.
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && git diff --quiet HEAD -- wp-plugin 2>/dev/null \
-    && [ -z "$(git ls-files --others --exclude-standard -- wp-plugin)" ]; then
-    git archive --format=zip --prefix=mcp-native/ -o "$S/mcp-native.zip" HEAD:wp-plugin || fail "git archive of wp-plugin failed"
-    python3 - "$S/mcp-native.zip" "$S/unzipped" <<'PY' || fail "the plugin zip does not have the layout WordPress expects"
+# The readme check must fail on a readme the plugin directory would refuse: one broken copy per rule.
+mutate() {   # mutate NAME PHP_EXPRESSION_ON_$r: a copy of wp-plugin with readme.txt rewritten
+    local d="$S/broken-$1"
+    rm -rf "$d"; cp -r wp-plugin "$d"
+    R="$d/readme.txt" "$PHP" -r '$r = file_get_contents( getenv( "R" ) ); $r = '"$2"'; file_put_contents( getenv( "R" ), $r );'
+    if "$PHP" tests/install/check-packaging.php "$d" > "$S/broken-$1.log" 2>&1; then
+        fail "check-packaging.php accepted a readme.txt with $1"
+    fi
+    grep -q '^FAIL:' "$S/broken-$1.log" || fail "check-packaging.php failed on $1 without a FAIL line"
+}
+mutate "six tags" 'preg_replace( "/^Tags: .*$/m", "Tags: a, b, c, d, e, f", $r )'
+mutate "a 151-character short description" 'preg_replace( "/^(Serves .*)$/m", str_repeat( "x", 151 ), $r, 1 )'
+mutate "no License URI" 'preg_replace( "/^License URI: .*\n/m", "", $r )'
+mutate "Changelog before Installation" 'str_replace( array( "== Installation ==", "== Changelog ==" ), array( "== TMP ==", "== Installation ==" ), $r )'
+mutate "a header below the short description" 'preg_replace( "/^(Serves .*)$/m", "\$1\nDonate link: https://example.com", $r, 1 )'
+mutate "Stable tag trunk" 'preg_replace( "/^Stable tag: .*$/m", "Stable tag: trunk", $r )'
+ok "readme.txt check fails on six tags, a 151-character short description, no License URI, sections out of order, a header below the short description, Stable tag trunk"
+
+# ------------------------------------------------------------------ make dist's two packages
+DIST_DIR="$S/dist" bash scripts/dist.sh > "$S/dist.out" 2> "$S/dist.log" || { cat "$S/dist.log" >&2; fail "scripts/dist.sh failed"; }
+zip_file="$(sed -n 1p "$S/dist.out")"; deb_file="$(sed -n 2p "$S/dist.out")"
+[ -f "$zip_file" ] && [ -f "$deb_file" ] || fail "dist.sh did not print the zip and the .deb it built"
+python3 - "$zip_file" "$S/unzipped" <<'PY' || fail "the plugin zip does not have the plugin directory's layout"
 import sys, zipfile
 z = zipfile.ZipFile(sys.argv[1])
 names = z.namelist()
 assert all(n.startswith("mcp-native/") for n in names), "every entry under mcp-native/"
-for need in ("mcp-native/mcp-native.php", "mcp-native/readme.txt", "mcp-native/composer.json", "mcp-native/includes/Contract.php"):
+for need in ("mcp-native/mcp-native.php", "mcp-native/readme.txt", "mcp-native/uninstall.php", "mcp-native/includes/Contract.php"):
     assert need in names, need + " missing"
+dev = [n for n in names if "/tests/" in n or "/." in n or "phpunit" in n or "phpcs" in n]
+assert not dev, "development files in the zip: %s" % dev
 z.extractall(sys.argv[2])
 PY
-    "$PHP" tests/install/check-packaging.php "$S/unzipped/mcp-native" Cargo.toml > "$S/packaging-zip.log" 2>&1 \
-        || { cat "$S/packaging-zip.log" >&2; fail "packaging checks of the unzipped plugin"; }
-    ok "plugin zip (git archive --prefix=mcp-native/ HEAD:wp-plugin): one mcp-native/ folder, headers intact"
-else
-    log "SKIP: wp-plugin/ has uncommitted changes, the git-archive zip is checked on a clean tree (CI)"
-fi
+tracked="$(git ls-files -- wp-plugin | grep -c .)"
+[ "$(find "$S/unzipped/mcp-native" -type f | grep -c .)" = "$tracked" ] || fail "the zip does not hold the $tracked files git tracks under wp-plugin/"
+"$PHP" tests/install/check-packaging.php "$S/unzipped/mcp-native" Cargo.toml > "$S/packaging-zip.log" 2>&1 \
+    || { cat "$S/packaging-zip.log" >&2; fail "packaging checks of the unzipped plugin"; }
+ok "plugin zip $(basename "$zip_file"): one mcp-native/ folder, the $tracked tracked files, no development files, headers intact"
+
+pkg="php$ver-mcp-native"
+[ "$(dpkg-deb -f "$deb_file" Package)" = "$pkg" ] || fail "the .deb is not $pkg: $(dpkg-deb -f "$deb_file" Package)"
+[ "$(dpkg-deb -f "$deb_file" Version)" = "$crate_version-1" ] || fail "the .deb's version is not $crate_version-1"
+depends="$(dpkg-deb -f "$deb_file" Depends)"
+for need in "php$ver-common" "phpapi-$("$PHP_CONFIG" --phpapi)" libc6; do
+    grep -q "$need" <<<"$depends" || fail "the .deb's Depends lacks $need: $depends"
+done
+contents="$(dpkg-deb -c "$deb_file" | awk '{print $6}')"
+grep -qx ".$ext_dir/mcp_native.so" <<<"$contents" || fail "the .deb does not install .$ext_dir/mcp_native.so"
+grep -qx "./etc/php/$ver/mods-available/mcp_native.ini" <<<"$contents" || fail "the .deb does not install mods-available/mcp_native.ini"
+! grep -q 'conf.d' <<<"$contents" || fail "the .deb ships conf.d links itself (phpenmod makes them)"
+C="$S/deb-control"; dpkg-deb -e "$deb_file" "$C"
+grep -q "phpenmod -v $ver" "$C/postinst" || fail "the .deb's postinst does not run phpenmod -v $ver"
+grep -q "phpdismod -v $ver" "$C/postrm" || fail "the .deb's postrm does not run phpdismod -v $ver"
+grep -qx "/etc/php/$ver/mods-available/mcp_native.ini" "$C/conffiles" || fail "the ini is not a conffile"
+X="$S/deb-files"; dpkg-deb -x "$deb_file" "$X"
+grep -qx 'extension=mcp_native' "$X/etc/php/$ver/mods-available/mcp_native.ini" || fail "the packaged ini lacks extension=mcp_native"
+deb_ri="$("$PHP" -n -d "extension=$X$ext_dir/mcp_native.so" --ri mcp_native 2>&1 || true)"
+grep -qx "version => $crate_version" <<<"$deb_ri" \
+    || fail "the packaged mcp_native.so does not load into $PHP as version $crate_version"
+ok "$(basename "$deb_file"): $pkg $crate_version-1, Depends $depends; the .so and the ini (a conffile) only; phpenmod in postinst, phpdismod in postrm; the packaged .so loads"
 
 rm -rf "$S"
 log "all $checks checks passed (scratch root removed)"

@@ -5,10 +5,13 @@
  *
  * - the plugin header (read the way WordPress's get_file_data() reads it): name, version,
  *   Requires at least 6.9, Requires PHP 8.2, license; MCP_NATIVE_PLUGIN_VERSION = Version;
- * - readme.txt in WordPress.org format: title line, the same Requires at least / Requires PHP,
- *   Tested up to 7.1, Stable tag = Version, short description <= 150 characters, at most 5 tags,
- *   the sections Description, Installation, Frequently Asked Questions, Changelog, a changelog
- *   entry for the Version, and the php.ini line `extension=mcp_native` in Installation;
+ * - readme.txt in the plugin directory's format: title line; the headers Contributors (user
+ *   names), Tags (1 to 5), Requires at least and Requires PHP (= the plugin header), Tested up to
+ *   (7.1), Stable tag (= Version, not trunk), License, License URI (a URL), all above the short
+ *   description, which is plain text of at most 150 characters; the sections Description,
+ *   Installation, Frequently Asked Questions, Changelog, in that order and not empty; a changelog
+ *   entry for the Version; Upgrade Notice entries of at most 300 characters; and the php.ini line
+ *   `extension=mcp_native` in Installation;
  * - composer.json: type wordpress-plugin, name vendor/package, GPL-2.0-or-later, php >=8.2;
  * - with CARGO_TOML: Contract::EXPECTED_EXTENSION_VERSION is the crate's version.
  * Prints one "ok:" line per check; exits 1 with "FAIL:" lines when any fails.
@@ -66,7 +69,16 @@ $readme_file = "$dir/readme.txt";
 $check( is_file( $readme_file ), 'readme.txt exists' );
 $readme = is_file( $readme_file ) ? (string) file_get_contents( $readme_file ) : '';
 $check( (bool) preg_match( '/^=== MCP Native ===\s*$/m', strtok( $readme, "\n" ) ?: '' ), 'readme.txt starts with "=== MCP Native ==="' );
-$r = $headers( $readme_file, array( 'Contributors', 'Tags', 'Requires at least', 'Tested up to', 'Requires PHP', 'Stable tag', 'License' ) );
+$readme_headers = array( 'Contributors', 'Tags', 'Requires at least', 'Tested up to', 'Requires PHP', 'Stable tag', 'License', 'License URI' );
+$r              = $headers( $readme_file, $readme_headers );
+foreach ( $readme_headers as $name ) {
+	$check( '' !== $r[ $name ], "readme header $name: is present" );
+}
+$check( (bool) preg_match( '#^https?://\S+$#', $r['License URI'] ), "readme License URI is a URL (got '{$r['License URI']}')" );
+$contributors = array_map( 'trim', explode( ',', $r['Contributors'] ) );
+$check( array() === array_filter( $contributors, static fn( $c ) => ! preg_match( '/^[a-z0-9_-]+$/', $c ) ), 'readme Contributors are WordPress.org user names (lowercase, comma-separated)' );
+$check( (bool) preg_match( '/^\d+\.\d+$/', $r['Tested up to'] ), "readme Tested up to is major.minor (got '{$r['Tested up to']}')" );
+$check( 'trunk' !== strtolower( $r['Stable tag'] ), 'readme Stable tag is a version, not trunk' );
 $check( $r['Requires at least'] === $plugin['Requires at least'], "readme Requires at least ({$r['Requires at least']}) = plugin header" );
 $check( $r['Requires PHP'] === $plugin['Requires PHP'], "readme Requires PHP ({$r['Requires PHP']}) = plugin header" );
 $check( '7.1' === $r['Tested up to'], "readme Tested up to: 7.1 (got '{$r['Tested up to']}')" );
@@ -86,8 +98,24 @@ foreach ( array_slice( explode( "\n", $head ), 1 ) as $line ) {
 }
 $check( '' !== $short, 'readme has a short description line' );
 $check( strlen( $short ) <= 150, 'readme short description is at most 150 characters (' . strlen( $short ) . ')' );
+$check( ! preg_match( '/[<>*`\[\]]/', $short ), 'readme short description is plain text (no markup)' );
+// Every header line sits above the short description (the directory stops reading headers there).
+$after_short = '' === $short ? '' : (string) substr( $head, (int) strpos( $head, $short ) + strlen( $short ) );
+$check( ! preg_match( '/^[A-Za-z][A-Za-z ]*:\s/m', $after_short ), 'readme has no header line after the short description' );
+$positions = array();
 foreach ( array( 'Description', 'Installation', 'Frequently Asked Questions', 'Changelog' ) as $section ) {
-	$check( (bool) preg_match( '/^== ' . preg_quote( $section, '/' ) . ' ==\s*$/m', $readme ), "readme section == $section ==" );
+	$found = preg_match( '/^== ' . preg_quote( $section, '/' ) . ' ==\s*$/m', $readme, $m, PREG_OFFSET_CAPTURE );
+	$check( (bool) $found, "readme section == $section ==" );
+	$positions[] = $found ? $m[0][1] : -1;
+	$body        = preg_match( '/^== ' . preg_quote( $section, '/' ) . ' ==\s*$(.*?)(?=^== |\z)/ms', $readme, $m ) ? trim( $m[1] ) : '';
+	$check( '' !== $body, "readme section == $section == is not empty" );
+}
+$sorted = $positions;
+sort( $sorted );
+$check( $sorted === $positions && ! in_array( -1, $positions, true ), 'readme sections in the order Description, Installation, Frequently Asked Questions, Changelog' );
+$notice = preg_match( '/^== Upgrade Notice ==\s*$(.*?)(?=^== |\z)/ms', $readme, $m ) ? $m[1] : '';
+foreach ( preg_split( '/^= [^=\n]+ =\s*$/m', $notice ) ?: array() as $i => $entry ) {
+	$check( 0 === $i || strlen( trim( $entry ) ) <= 300, 'readme Upgrade Notice entry ' . $i . ' is at most 300 characters' );
 }
 $check( (bool) preg_match( '/^= ' . preg_quote( $plugin['Version'], '/' ) . ' =\s*$/m', $readme ), "readme changelog has = {$plugin['Version']} =" );
 $install = preg_match( '/^== Installation ==(.*?)^== /ms', $readme, $m ) ? $m[1] : '';
