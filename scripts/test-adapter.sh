@@ -2,20 +2,20 @@
 # make test-adapter: MCP Native's accelerator against the REAL official MCP Adapter.
 #
 # MCP_NATIVE_ADAPTER_DIR must point at a git checkout of https://github.com/WordPress/mcp-adapter
-# (with its tests/ folder; a `git archive` drops it, see README). Nothing of it is copied into this
+# (with its tests/ folder; a `git archive` drops it, see docs/TESTING.md). Nothing of it is copied into this
 # repository: the test site links to the checkout. Without the variable the script says it skipped
 # and exits 0 (CI uses the fakes in tests/php/wp/fake-adapter instead).
 #
 # What it does, on a fresh test site in .test-run/adapter/site with the adapter active beside
 # mcp-native (its Composer dependency wordpress/php-mcp-schema loaded from MCP_NATIVE_MCP_SCHEMA_DIR,
-# else replaced by the stand-in in tests/adapter/standin/, see README):
+# else replaced by the stand-in in tests/adapter/standin/, see docs/TESTING.md):
 #   1. the adapter's own unit tests of the classes MCP Native replaces (SchemaTransformerTest,
 #      AbilityArgumentNormalizerTest) against the adapter's classes, then against MCP Native's,
 #      with the extension and with the PHP fallback: pass counts;
 #   2. the same MCP requests (tests/adapter/mcp_exchange.py: initialize, tools/list, tools/call of
 #      flattened, object, list-returning and defaulted abilities, execute-ability on the default
 #      server) without and with acceleration, with and without the extension; every difference
-#      must be listed in tests/adapter/known-differences.json (and so in the README);
+#      must be listed in tests/adapter/known-differences.json (and so in docs/TESTING.md);
 #   2b. a REST request that reaches no MCP route builds the adapter's servers when it runs alone,
 #      not when it is accelerated (X-Mcpn-Adapter-Init, tests/adapter/site/00-adapter-standin.php);
 #   3. an ability with a Closure in its schema: the adapter alone fails every REST request of the

@@ -2,7 +2,7 @@
 use PHPUnit\Framework\TestCase;
 
 /**
- * The README's layout section matches the tree: every path it names exists, and every top-level
+ * The layout section of docs/ARCHITECTURE.md (the one place the layout is described) matches the tree: every path it names exists, and every top-level
  * folder and every folder of the plugin's includes/ is named (a new folder must be described).
  */
 final class LayoutTest extends TestCase {
@@ -10,7 +10,7 @@ final class LayoutTest extends TestCase {
 
 	/** @return array<string,true> the paths the section names, relative to the repository */
 	private static function named(): array {
-		$readme = (string) file_get_contents( self::ROOT . '/README.md' );
+		$readme = (string) file_get_contents( self::ROOT . '/docs/ARCHITECTURE.md' );
 		if ( ! preg_match( '/^## Layout\n\n```\n(.*?)^```/ms', $readme, $m ) ) {
 			return array();
 		}
@@ -37,9 +37,9 @@ final class LayoutTest extends TestCase {
 
 	public function test_every_named_path_exists(): void {
 		$named = self::named();
-		$this->assertGreaterThan( 20, count( $named ), 'the README has a ## Layout section in a code block' );
+		$this->assertGreaterThan( 20, count( $named ), 'docs/ARCHITECTURE.md has a ## Layout section in a code block' );
 		foreach ( array_keys( $named ) as $path ) {
-			$this->assertFileExists( self::ROOT . '/' . rtrim( $path, '/' ), "README layout names $path" );
+			$this->assertFileExists( self::ROOT . '/' . rtrim( $path, '/' ), "docs/ARCHITECTURE.md's layout names $path" );
 		}
 	}
 
@@ -55,7 +55,7 @@ final class LayoutTest extends TestCase {
 			$folders[] = 'wp-plugin/includes/' . basename( $dir ) . '/';
 		}
 		foreach ( $folders as $folder ) {
-			$this->assertArrayHasKey( $folder, $named, "the README's layout section does not describe $folder" );
+			$this->assertArrayHasKey( $folder, $named, "docs/ARCHITECTURE.md's layout section does not describe $folder" );
 		}
 	}
 }
