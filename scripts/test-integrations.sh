@@ -14,8 +14,11 @@
 #                                   listed and called), not the comparison.
 #
 # One site (.test-run/integrations/site), the three plugins active; for each mode (native, fallback):
-#   1. the adapter active (when given): the requests of plugins.json through a raw JSON-RPC client;
-#   2. the adapter deactivated and unlinked: the same requests, answered by MCP Native;
+#   1. the adapter active (when given): the requests of plugins.json made by a real MCP client, the
+#      official Python SDK (`mcp` from PyPI, in the venv tests/e2e/python/setup.sh makes), which
+#      negotiates the protocol itself (an initialize handshake with adapter 0.5.0);
+#   2. the adapter deactivated and unlinked: the same requests by the same client, answered by MCP
+#      Native (2026-07-28, server/discover);
 #   3. every answer compared (tool names, each call's isError and result, the abilities discovered).
 # Environment: EXT_SO, PHP, MCP_NATIVE_INTEGRATION_MODES (default "native fallback").
 set -euo pipefail
@@ -46,7 +49,8 @@ else
     log "MCP_NATIVE_ADAPTER_DIR is not set: MCP Native's answers are checked alone, without the adapter 0.5.0 comparison"
 fi
 
-bash scripts/install-deps.sh wp
+bash scripts/install-deps.sh wp python
+MCP_PY="$(bash tests/e2e/python/setup.sh)" || die "the Python MCP SDK could not be installed (tests/e2e/python/setup.sh)"
 # shellcheck source=scripts/wp-stack.sh
 source scripts/wp-stack.sh
 # shellcheck source=scripts/adapter-stack.sh
@@ -105,15 +109,15 @@ for mode in $MODES; do
     base="http://127.0.0.1:$port"
     if [ -n "$ADAPTER" ]; then
         adapter_on
-        python3 tests/integrations/exchange.py run "$base" admin "$APP_PASSWORD" "$SPEC" "$RUN/adapter-$mode.json"
+        "$MCP_PY" tests/integrations/exchange.py run "$base" admin "$APP_PASSWORD" "$SPEC" "$RUN/adapter-$mode.json"
     fi
     adapter_off
-    python3 tests/integrations/exchange.py run "$base" admin "$APP_PASSWORD" "$SPEC" "$RUN/native-$mode.json"
-    # MCP Native alone: every server answers, every tool listed is there, no call is an error.
+    "$MCP_PY" tests/integrations/exchange.py run "$base" admin "$APP_PASSWORD" "$SPEC" "$RUN/native-$mode.json"
+    # MCP Native alone: every server answers, the SDK accepts every answer, no call is an error.
     if ! python3 - "$RUN/native-$mode.json" <<'PY'
 import json, sys
 answers = json.load(open(sys.argv[1]))
-bad = [n for n, a in answers.items() if a["status"] != 200 or "jsonrpc_error" in a["answer"] or bool(a["answer"].get("isError")) != bool(a.get("refused"))]
+bad = [n for n, a in answers.items() if a["status"] != 200 or not isinstance(a["answer"], dict) or {"jsonrpc_error", "body", "client_rejected"} & set(a["answer"]) or bool(a["answer"].get("isError")) != bool(a.get("refused"))]
 print("\n".join("  not answered as expected: %s %s" % (n, json.dumps(answers[n])[:400]) for n in bad))
 sys.exit(1 if bad else 0)
 PY
