@@ -21,6 +21,9 @@
 #         version the .so uses), libgcc-s1.
 #     The .so must load into this PHP (php -n --ri mcp_native) before it is packaged.
 #
+# lintian (when installed) reports no error or warning on the .deb but initial-upload-closes-no-bugs
+# (Debian's own archive wants an ITP bug closed): make test-install checks it.
+#
 # Environment: EXT_SO (default target/release/libmcp_native.so), DIST_DIR (default dist),
 #   DEB_MAINTAINER (default "mcp-native contributors <noreply@mcp-native.invalid>"),
 #   DEB_REVISION (default 1). Prints the two paths on stdout.
@@ -102,11 +105,21 @@ Upstream-Name: mcp-native
 Source: https://github.com/mcp-native/mcp-native
 
 Files: *
-Copyright: mcp-native contributors
+Copyright: 2026 mcp-native contributors
 License: GPL-2+
  On Debian systems, the complete text of the GNU General Public License version 2
  can be found in /usr/share/common-licenses/GPL-2.
 TXT
+codename="$(. /etc/os-release 2>/dev/null && printf '%s' "${VERSION_CODENAME:-unstable}")"
+cat > "$WORK/changelog.Debian" <<TXT
+$pkg ($ext_version-$REVISION) ${codename:-unstable}; urgency=medium
+
+  * The mcp_native extension $ext_version for PHP $PHP_VERSION, built by make dist.
+
+ -- $MAINTAINER  $(LC_ALL=C date -R ${SOURCE_DATE_EPOCH:+-d "@$SOURCE_DATE_EPOCH"})
+TXT
+gzip -9n < "$WORK/changelog.Debian" > "$D/usr/share/doc/$pkg/changelog.Debian.gz"
+chmod 0644 "$D/usr/share/doc/$pkg/changelog.Debian.gz" "$D/usr/share/doc/$pkg/copyright"
 printf '/etc/php/%s/mods-available/mcp_native.ini\n' "$PHP_VERSION" > "$D/DEBIAN/conffiles"
 cat > "$D/DEBIAN/postinst" <<SH
 #!/bin/sh

@@ -206,6 +206,14 @@ grep -qx 'extension=mcp_native' "$X/etc/php/$ver/mods-available/mcp_native.ini" 
 deb_ri="$("$PHP" -n -d "extension=$X$ext_dir/mcp_native.so" --ri mcp_native 2>&1 || true)"
 grep -qx "version => $crate_version" <<<"$deb_ri" \
     || fail "the packaged mcp_native.so does not load into $PHP as version $crate_version"
+if command -v lintian >/dev/null 2>&1; then
+    # initial-upload-closes-no-bugs is about uploads to Debian's own archive (an ITP bug to close).
+    lintian --tag-display-limit 0 --suppress-tags initial-upload-closes-no-bugs "$deb_file" > "$S/lintian.log" 2>&1 || true
+    ! grep -E '^[EW]: ' "$S/lintian.log" || fail "lintian reports errors or warnings on $(basename "$deb_file") (above)"
+    ok "lintian: no error or warning on $(basename "$deb_file") (initial-upload-closes-no-bugs suppressed)"
+else
+    log "SKIP: lintian not installed (apt-get install lintian), the .deb not linted"
+fi
 ok "$(basename "$deb_file"): $pkg $crate_version-1, Depends $depends; the .so and the ini (a conffile) only; phpenmod in postinst, phpdismod in postrm; the packaged .so loads"
 
 rm -rf "$S"
