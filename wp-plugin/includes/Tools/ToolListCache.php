@@ -19,7 +19,7 @@ use McpNative\Plugin\Transport\GzipBody;
  * is kept between requests, keyed by a fingerprint of everything the list is made of
  * (Server::tool_sources(): every listed ability's name, label, description, schemas and meta,
  * the built-in tools' descriptors, the server's id and profile) and of the code that makes it
- * (the files below, by mtime). A change makes another key, so an entry is never stale.
+ * (code_stamp(): versions and the build). A change makes another key, so an entry is never stale.
  *
  * - With the extension, the worker keeps it in memory (McpNative\cache_store, bounded; old
  *   entries age out), with each page's DEFLATE form for gzip answers (Transport\GzipBody).
@@ -43,23 +43,6 @@ final class ToolListCache {
 
 	/** Filters whose callbacks make the list from PHP code. */
 	private const LIST_FILTERS = array( 'mcp_native_server_tools', 'mcp_native_tools_list', 'mcp_native_tool_name' );
-
-	/** The code a tool descriptor comes from (relative to includes/). */
-	private const CODE = array(
-		'Tools/Tool.php',
-		'Tools/AbilityTool.php',
-		'Tools/CallbackTool.php',
-		'Tools/ToolFactory.php',
-		'Tools/ToolListCache.php',
-		'Handlers/ToolsHandler.php',
-		'Server.php',
-		'SchemaEncoder.php',
-		'AnnotationMapper.php',
-		'NameSanitizer.php',
-		'SiteIdentity.php',
-		'Json.php',
-		'Transport/GzipBody.php',
-	);
 
 	/** The fallback's option of a server: this prefix and a hash of the server's id. */
 	public const OPTION_PREFIX = 'mcp_native_tool_list_';
@@ -194,16 +177,36 @@ final class ToolListCache {
 	}
 
 	/**
-	 * The mtimes of the code a descriptor comes from: an edited file makes new keys.
+	 * What the code that makes a list is: the plugin's version, the running implementation's
+	 * (the extension's version, or the fallback), and the build: the hash `make dist` writes into
+	 * the plugin's build.php, or, in a checkout, the newest change to any of its PHP files (no
+	 * hand-kept list of files to forget one from). Worked out once a request.
 	 *
-	 * @return list<int|false>
+	 * @return list<string|int>
 	 */
 	private static function code_stamp(): array {
-		$base  = dirname( __DIR__ ) . '/';
-		$stamp = array();
-		foreach ( self::CODE as $file ) {
-			$stamp[] = @filemtime( $base . $file ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- a missing file is a value too.
+		static $stamp = null;
+		if ( null === $stamp ) {
+			$plugin = dirname( __DIR__, 2 );
+			$build  = is_file( $plugin . '/build.php' ) ? include $plugin . '/build.php' : null;
+			$stamp  = array(
+				defined( 'MCP_NATIVE_PLUGIN_VERSION' ) ? MCP_NATIVE_PLUGIN_VERSION : '',
+				Contract::version(),
+				is_array( $build ) && is_string( $build['hash'] ?? null ) ? $build['hash'] : self::newest_change( $plugin . '/includes' ),
+			);
 		}
 		return $stamp;
+	}
+
+	/** The newest modification time of the PHP files below a folder. */
+	private static function newest_change( string $dir ): int {
+		$newest = 0;
+		$files  = new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $dir, \FilesystemIterator::SKIP_DOTS ) );
+		foreach ( $files as $file ) {
+			if ( $file instanceof \SplFileInfo && 'php' === $file->getExtension() ) {
+				$newest = max( $newest, (int) $file->getMTime() );
+			}
+		}
+		return $newest;
 	}
 }
