@@ -11,7 +11,9 @@
 #           .cache/wordpress WITHOUT touching the system's apt sources (a separate sources list and
 #           state dir under .cache/apt-sid, `apt-get download` of wordpress and the packages its
 #           symlinks point into, `dpkg -x`, `cp -aL`).
-#   unit    demo + PHPUnit and valgrind (the unit suite, soak, fuzz).
+#   unit    demo + PHPUnit and valgrind (the unit suite, soak, fuzz), and the wp-includes of Debian
+#           trixie's WordPress (6.8.x) in .cache/wordpress-trixie (the differential suites' second
+#           core; WP_SECOND_SUITE=bookworm takes 6.1.x into .cache/wordpress-bookworm instead).
 #   wp      demo + PHPUnit, php-fpm, nginx, python3 (WordPress suite, install test, load test).
 #   node    the project's own Node 22 and npm 10 from npm into .cache/node22 (see
 #           scripts/node-env.sh; Debian's npm is installed only to fetch them when the machine has
@@ -152,6 +154,43 @@ if [ "$want_demo" = 1 ]; then
         log "WordPress $have (Debian sid $cand) ready in .cache/wordpress"
     fi
     version_ge "$have" "$WP_FLOOR_VERSION" || die "WordPress $have in .cache/wordpress is below $WP_FLOOR_VERSION"
+fi
+
+# ------------------------------------------- 2b. a second, older WordPress core for the differential
+# The unit group's differential suites (tests/php/unit/support/OtherCores.php) also ask an older
+# WordPress core for its verdicts: Debian trixie's wordpress (6.8.x), the same way as sid's (own
+# sources list and apt state in .cache/apt-trixie, `apt-get download`, `dpkg -x`), keeping only
+# the wp-includes files the validation path loads (tests/validation/wp-core.php): the top-level
+# PHP files, l10n/, pomo/ and Requests/ (8 MB) in .cache/wordpress-trixie. Fetched once.
+WP_SECOND_SUITE="${WP_SECOND_SUITE:-trixie}"
+if [ "$want_unit" = 1 ] && [ ! -f "$ROOT/.cache/wordpress-$WP_SECOND_SUITE/wp-includes/rest-api.php" ]; then
+    log "fetching WordPress from Debian $WP_SECOND_SUITE for the differential suites (separate apt state in .cache/apt-$WP_SECOND_SUITE)"
+    SEC="$ROOT/.cache/apt-$WP_SECOND_SUITE"
+    rm -rf "$SEC/debs" "$SEC/root"
+    mkdir -p "$SEC/lists/partial" "$SEC/cache/archives/partial" "$SEC/debs" "$SEC/root"
+    keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+    [ -f "$keyring" ] || die "missing $keyring (package debian-archive-keyring)"
+    {
+        echo "deb [signed-by=$keyring] http://deb.debian.org/debian $WP_SECOND_SUITE main"
+        echo "deb [signed-by=$keyring] http://deb.debian.org/debian-security $WP_SECOND_SUITE-security main"
+    } > "$SEC/sources.list"
+    APT_SEC=(-o "Dir::Etc::SourceList=$SEC/sources.list" -o Dir::Etc::SourceParts=/dev/null
+        -o "Dir::State::Lists=$SEC/lists" -o "Dir::Cache=$SEC/cache"
+        -o Dir::Etc::Preferences=/dev/null -o Dir::Etc::PreferencesParts=/dev/null
+        -o Acquire::IndexTargets::deb::DEP-11::DefaultEnabled=false
+        -o APT::Sandbox::User=root -qq)
+    timeout 300 apt-get "${APT_SEC[@]}" update >/dev/null || die "apt-get update ($WP_SECOND_SUITE, private state) failed"
+    cand="$(apt-cache "${APT_SEC[@]}" policy wordpress | sed -n 's/^ *Candidate: //p')"
+    [ -n "$cand" ] && [ "$cand" != "(none)" ] || die "Debian $WP_SECOND_SUITE offers no wordpress package"
+    (cd "$SEC/debs" && timeout 300 apt-get "${APT_SEC[@]}" download wordpress >/dev/null) || die "apt-get download (wordpress, $WP_SECOND_SUITE) failed"
+    dpkg -x "$SEC"/debs/wordpress_*.deb "$SEC/root"
+    inc="$SEC/root/usr/share/wordpress/wp-includes"
+    tmp="$ROOT/.cache/wordpress-$WP_SECOND_SUITE.tmp.$$"
+    rm -rf "$tmp"; mkdir -p "$tmp/wp-includes"
+    cp -aL "$inc"/*.php "$inc/l10n" "$inc/pomo" "$inc/Requests" "$tmp/wp-includes/"
+    rm -rf "$ROOT/.cache/wordpress-$WP_SECOND_SUITE"; mv "$tmp" "$ROOT/.cache/wordpress-$WP_SECOND_SUITE"
+    rm -rf "$SEC/root" "$SEC/debs"
+    log "WordPress $(sed -n "s/^\$wp_version = '\([^']*\)';/\1/p" "$ROOT/.cache/wordpress-$WP_SECOND_SUITE/wp-includes/version.php") (Debian $WP_SECOND_SUITE $cand) ready in .cache/wordpress-$WP_SECOND_SUITE"
 fi
 
 # ---------------------------------------------------------------- 3. Node 22 and the npm packages

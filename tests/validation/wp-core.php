@@ -23,11 +23,11 @@ function mcp_native_wp_core_dir(): ?string {
 	return null;
 }
 
-function mcp_native_load_wp_core(): ?string {
+function mcp_native_load_wp_core( ?string $dir = null ): ?string {
 	if ( function_exists( 'rest_validate_value_from_schema' ) ) {
 		return defined( 'ABSPATH' ) ? ABSPATH : 'loaded';
 	}
-	$dir = mcp_native_wp_core_dir();
+	$dir = $dir ?? mcp_native_wp_core_dir();
 	if ( null === $dir ) {
 		return null;
 	}
@@ -44,9 +44,15 @@ function mcp_native_load_wp_core(): ?string {
 	$inc = ABSPATH . WPINC;
 	require_once $inc . '/version.php';
 	$GLOBALS['wp_version'] = $wp_version;
-	require_once $inc . '/compat-utf8.php';
+	// compat-utf8.php and utf8.php are new in 6.9: an older core (the second version the
+	// differential suites compare against, tests/validation/core-verdicts.php) has neither.
+	if ( is_file( $inc . '/compat-utf8.php' ) ) {
+		require_once $inc . '/compat-utf8.php';
+	}
 	require_once $inc . '/compat.php';
-	require_once $inc . '/utf8.php';
+	if ( is_file( $inc . '/utf8.php' ) ) {
+		require_once $inc . '/utf8.php';
+	}
 	require_once $inc . '/load.php';
 	require_once $inc . '/class-wp-error.php';
 	require_once $inc . '/plugin.php';

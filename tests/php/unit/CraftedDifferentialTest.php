@@ -25,34 +25,46 @@ final class CraftedDifferentialTest extends TestCase {
 		'123', '12a', '_', 'a_b', '!', '☺', "\u{263A}", '😀', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!', 'abc', "\xff", "a\xc3",
 	);
 
-	/** Null when ours equals core's verdict (or core throws), else the case as JSON. */
-	private function disagreement( $value, array $schema ): ?string {
+	/**
+	 * Core's verdict (null: core threw, it cannot answer: a format on a non-string it hands to a
+	 * typed function, a fatal error in WordPress) and ours.
+	 *
+	 * @return array{0: ?bool, 1: ?bool} ours is null where core threw: not asked
+	 */
+	private function verdicts( $value, array $schema ): array {
 		set_error_handler( static fn() => true );
 		try {
 			$core = true === rest_validate_value_from_schema( $value, $schema, 'v' );
 		} catch ( \Throwable $e ) {
-			return null; // core cannot answer (a format on a non-string it hands to a typed function): a fatal error in WordPress
+			$core = null;
 		} finally {
 			restore_error_handler();
 		}
-		$ours = array() === Contract::validate( $value, $schema );
-		if ( $core === $ours ) {
-			return null;
-		}
-		return json_encode( array( 'schema' => $schema, 'value' => $value, 'core' => $core ), JSON_INVALID_UTF8_SUBSTITUTE | JSON_UNESCAPED_UNICODE );
+		return array( $core, null === $core ? null : array() === Contract::validate( $value, $schema ) );
 	}
 
-	/** @param list<array{0: mixed, 1: array}> $cases */
-	private function assert_all_agree( array $cases, int $at_least ): void {
+	/**
+	 * Ours against this process's core (7.1), then against every other core
+	 * (McpNative\Tests\OtherCores: Debian trixie's 6.8.x), whose differences must be documented
+	 * core changes. $other_cores is false where this process's state (a filter) decides.
+	 *
+	 * @param list<array{0: mixed, 1: array}> $cases
+	 */
+	private function assert_all_agree( array $cases, int $at_least, bool $other_cores = true ): void {
 		$this->assertGreaterThanOrEqual( $at_least, count( $cases ) );
-		$differ = array();
-		foreach ( $cases as [ $value, $schema ] ) {
-			$d = $this->disagreement( $value, $schema );
-			if ( null !== $d ) {
-				$differ[] = $d;
+		$differ  = array();
+		$primary = array();
+		$ours    = array();
+		foreach ( $cases as $i => [ $value, $schema ] ) {
+			[ $primary[ $i ], $ours[ $i ] ] = $this->verdicts( $value, $schema );
+			if ( null !== $primary[ $i ] && $primary[ $i ] !== $ours[ $i ] ) {
+				$differ[] = json_encode( array( 'schema' => $schema, 'value' => $value, 'core' => $primary[ $i ] ), JSON_INVALID_UTF8_SUBSTITUTE | JSON_UNESCAPED_UNICODE );
 			}
 		}
 		$this->assertSame( array(), array_slice( $differ, 0, 20 ), count( $differ ) . ' of ' . count( $cases ) . ' differ from core' );
+		if ( $other_cores ) {
+			\McpNative\Tests\OtherCores::assert_only_known_differences( static::class . '::' . $this->getName(), $cases, $primary, $ours );
+		}
 	}
 
 	public function test_patterns_and_pattern_properties(): void {
@@ -118,6 +130,62 @@ final class CraftedDifferentialTest extends TestCase {
 		$this->assert_all_agree( $cases, 1500 );
 	}
 
+	/**
+	 * What core changed between 6.8 and 7.1 on the validation path, for the second core
+	 * (OtherCores): rest_is_integer() (a regex for integer strings, floor() for the rest),
+	 * wp_check_invalid_utf8() (wp_is_valid_utf8() instead of PCRE's /u check; the text-field and
+	 * textarea-field formats sanitize through it) and rest_are_values_equal() (array_all()).
+	 */
+	public function test_what_changed_between_core_versions(): void {
+		$numbers = array( '1', '+1', '-1', ' 1 ', "\t1\n", "\v1", "1\v", "\f1\f", "1\r", '01', '-0', '+0', '00', '1.0', '1.5', '1e2', '1e-2', '1E400',
+			'99999999999999999999', '-99999999999999999999', '9007199254740993', '9223372036854775808', '0x1A', '1_000', '１', '1 1', '- 1', '',
+			1e20, 1e300, 2.0 ** 63, -0.0, 0.5, 4.0, INF, -INF, NAN, PHP_INT_MAX, PHP_INT_MIN );
+		$utf8    = array( "\xed\xa0\x80", "\xed\xbf\xbf", "\xc0\xaf", "\xe0\x80\xaf", "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80", "\xef\xbf\xbe", "\xef\xbb\xbfa",
+			"a\xc3", "\xc3\x28", "\xe2\x82", "\xf0\x9f\x98", "\x80", "ok\x00", "\u{10FFFF}", "\u{FFFD}", 'plain', "\u{D7FF}", "\u{E000}" );
+		$cases   = array();
+		foreach ( $numbers as $v ) {
+			foreach ( array( array( 'type' => 'integer' ), array( 'type' => 'integer', 'minimum' => 0 ), array( 'type' => 'integer', 'multipleOf' => 2 ),
+				array( 'type' => array( 'integer', 'string' ) ), array( 'type' => 'integer', 'enum' => array( 1, 0 ) ), array( 'type' => 'number' ) ) as $schema ) {
+				$cases[] = array( $v, $schema );
+				$cases[] = array( array( $v ), array( 'type' => 'array', 'items' => $schema ) );
+			}
+		}
+		foreach ( $utf8 as $v ) {
+			foreach ( array( 'text-field', 'textarea-field', 'email', 'uri' ) as $format ) {
+				$cases[] = array( $v, array( 'type' => 'string', 'format' => $format ) );
+				$cases[] = array( $v, array( 'type' => 'string', 'format' => $format, 'minLength' => 1 ) );
+				$cases[] = array( $v, array( 'type' => 'string', 'format' => $format, 'enum' => array( $v, '' ) ) );
+			}
+			$cases[] = array( $v, array( 'type' => 'string', 'pattern' => '^.+$' ) );
+			if ( "\xc0\xaf" !== $v ) { // test_max_length_of_an_overlong_sequence: a known difference of the extension
+				$cases[] = array( $v, array( 'type' => 'string', 'maxLength' => 1 ) );
+			}
+		}
+		$nested = array( array( 'a' => array( 1, 2 ) ), array( 'a' => array( 2, 1 ) ), array( 'a' => array( 1, 2 ), 'b' => null ), array( array( 'x' => 1.0 ) ), array( array( 'x' => 1 ) ), array( array() ), array( 'a' => array() ) );
+		foreach ( $nested as $v ) {
+			$cases[] = array( $v, array( 'enum' => $nested ) );
+			$cases[] = array( array( $v, $v ), array( 'type' => 'array', 'uniqueItems' => true ) );
+			$cases[] = array( array( $v, $nested[0] ), array( 'type' => 'array', 'uniqueItems' => true ) );
+		}
+		$this->assert_all_agree( $cases, 700 );
+	}
+
+	/**
+	 * Found by test_what_changed_between_core_versions: core's maxLength counts with mb_strlen(),
+	 * which counts the overlong "\xC0\xAF" as 2 characters; the extension counts 1, so
+	 * `{"type":"string","maxLength":1}` accepts it where core (6.8 and 7.1 alike) does not. The
+	 * fallback agrees with core. Not fixed here (src/ untouched): reported as incomplete on the
+	 * extension, not skipped, until it is.
+	 */
+	public function test_max_length_of_an_overlong_sequence(): void {
+		$schema = array( 'type' => 'string', 'maxLength' => 1 );
+		$this->assertNotTrue( rest_validate_value_from_schema( "\xc0\xaf", $schema, 'v' ) );
+		if ( Contract::is_native() && array() === Contract::validate( "\xc0\xaf", $schema ) ) {
+			$this->markTestIncomplete( 'known difference: the extension counts the overlong "\xC0\xAF" as 1 character, core\'s mb_strlen() as 2 (maxLength 1 accepts it)' );
+		}
+		$this->assert_all_agree( array( array( "\xc0\xaf", $schema ), array( "\xc1\xbf", $schema ), array( "\xc0\xaf", array( 'type' => 'string', 'minLength' => 2 ) ) ), 3 );
+	}
+
 	/** A site's `is_email` filter changes core's verdict: it must change ours alike. */
 	public function test_the_is_email_filter_is_obeyed(): void {
 		if ( ! function_exists( 'add_filter' ) ) {
@@ -132,12 +200,12 @@ final class CraftedDifferentialTest extends TestCase {
 		try {
 			$this->assertSame( array( 'format' ), array_column( Contract::validate( 'a@blocked.example', $schema ), 'keyword' ) );
 			$this->assertSame( array(), Contract::validate( 'not-an-email', $schema ) );
-			$this->assert_all_agree( array_map( static fn( $v ) => array( $v, $schema ), $values ), 4 );
+			$this->assert_all_agree( array_map( static fn( $v ) => array( $v, $schema ), $values ), 4, false );
 		} finally {
 			remove_filter( 'is_email', $block, 10 );
 			remove_filter( 'is_email', $allow, 11 );
 		}
 		$this->assertSame( array(), Contract::validate( 'a@blocked.example', $schema ) );
-		$this->assert_all_agree( array_map( static fn( $v ) => array( $v, $schema ), $values ), 4 );
+		$this->assert_all_agree( array_map( static fn( $v ) => array( $v, $schema ), $values ), 4, false );
 	}
 }
