@@ -94,6 +94,10 @@ impl Hooks for WordPress {
         Some(!answer.is_false())
     }
 
+    fn mb_strlen(&self, s: &[u8]) -> Option<usize> {
+        call("mb_strlen", s)?.long().and_then(|n| usize::try_from(n).ok())
+    }
+
     fn sanitize_url(&self, s: &[u8]) -> Option<Vec<u8>> {
         call("sanitize_url", s).map(|z| bytes_of(&z))
     }

@@ -8,7 +8,8 @@
 //!   or `sanitize_url()` (`clean_url`, `kses_allowed_protocols`).
 //!
 //! `rest_parse_date()` ends in PHP's `strtotime()`, which no port matches on every offset and
-//! out-of-range field: the host calls it (after the port's exact RFC 3339 regex passed).
+//! out-of-range field: the host calls it (after the port's exact RFC 3339 regex passed). The
+//! length of a string that is not valid UTF-8 is mbstring's own count (`mb_strlen()`).
 //!
 //! The extension's host ([`crate::ffi::hooks`]) asks PHP for `is_email()` only when a callback is
 //! attached to `is_email` (the fast path stays native otherwise), and always for the two
@@ -36,6 +37,11 @@ pub trait Hooks: Sync {
     /// `false !== strtotime($s)`: PHP's date parser (offsets, leap seconds, out-of-range
     /// fields and the host's timelib version decide; no port keeps up with it).
     fn strtotime(&self, _s: &[u8]) -> Option<bool> {
+        None
+    }
+    /// `mb_strlen($s)` of a string that is not valid UTF-8: how mbstring counts invalid bytes
+    /// is its own (and changes between PHP versions); valid UTF-8 is counted natively.
+    fn mb_strlen(&self, _s: &[u8]) -> Option<usize> {
         None
     }
 }
@@ -71,6 +77,14 @@ pub fn strtotime(s: &[u8]) -> bool {
     host()
         .strtotime(s)
         .unwrap_or_else(|| php::strtotime_accepts(s))
+}
+
+/// `mb_strlen($s)` (`minLength`, `maxLength`): characters of valid UTF-8, else mbstring's count.
+pub fn mb_strlen(s: &[u8]) -> usize {
+    match std::str::from_utf8(s) {
+        Ok(text) => text.chars().count(),
+        Err(_) => host().mb_strlen(s).unwrap_or_else(|| php::mb_strlen(s)),
+    }
 }
 
 /// `sanitize_url()`.

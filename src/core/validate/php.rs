@@ -149,16 +149,17 @@ pub fn str_is_integer(s: &[u8]) -> bool {
 }
 
 /// `mb_strlen($s)` in UTF-8 as PHP 8.2's mbstring counts it (by lead-byte table, so invalid
-/// sequences still count deterministically).
+/// sequences still count deterministically: C0, C1 and F5..FF lead nothing): the port used
+/// without a host (the extension asks PHP itself, `hooks::mb_strlen`).
 pub fn mb_strlen(s: &[u8]) -> usize {
     let mut i = 0;
     let mut n = 0;
     while i < s.len() {
         let b = s[i];
         i += match b {
-            0xC0..=0xDF => 2,
+            0xC2..=0xDF => 2,
             0xE0..=0xEF => 3,
-            0xF0..=0xF7 => 4,
+            0xF0..=0xF4 => 4,
             _ => 1,
         };
         n += 1;
@@ -1008,6 +1009,8 @@ mod tests {
         assert_eq!(mb_strlen(b"\xE0a"), 1);
         assert_eq!(mb_strlen(b"\xF8abc"), 4);
         assert_eq!(mb_strlen(b"a\x80b"), 3);
+        assert_eq!(mb_strlen(b"\xC0\xAF"), 2, "C0 leads nothing (overlong)");
+        assert_eq!(mb_strlen(b"\xF5\x80\x80\x80"), 4, "F5 leads nothing");
     }
 
     #[test]

@@ -749,7 +749,7 @@ impl<'p> Ctx<'p> {
             return Ok(false);
         };
         if n.min_length.is_some() || n.max_length.is_some() {
-            let len = Num::Int(php::mb_strlen(s) as i64);
+            let len = Num::Int(super::hooks::mb_strlen(s) as i64);
             if let Some(min) = &n.min_length {
                 if lt(len, min) {
                     let m = display_pval(min);
