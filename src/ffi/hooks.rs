@@ -95,7 +95,9 @@ impl Hooks for WordPress {
     }
 
     fn mb_strlen(&self, s: &[u8]) -> Option<usize> {
-        call("mb_strlen", s)?.long().and_then(|n| usize::try_from(n).ok())
+        call("mb_strlen", s)?
+            .long()
+            .and_then(|n| usize::try_from(n).ok())
     }
 
     fn sanitize_url(&self, s: &[u8]) -> Option<Vec<u8>> {
