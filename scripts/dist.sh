@@ -65,6 +65,10 @@ while IFS= read -r -d '' f; do
     count=$((count + 1))
 done < <(git ls-files -z -- wp-plugin)
 [ -f "$stage/mcp-native.php" ] && [ -f "$stage/readme.txt" ] || die "the staged plugin lacks mcp-native.php or readme.txt"
+# The build's hash: what keys the cached tools/list (Tools/ToolListCache::code_stamp) in place of
+# a checkout's file times, so an update of the plugin never serves a list the old code made.
+build_hash="$(cd "$stage" && find . -type f -name '*.php' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-32)"
+printf "<?php\n// Written by make dist: the hash of this build's PHP files.\nreturn array( 'hash' => '%s' );\n" "$build_hash" > "$stage/build.php"
 zip_file="$DIST_DIR/mcp-native-$plugin_version.zip"
 rm -f "$zip_file"
 (cd "$WORK/zip" && zip -q -r -X "$zip_file" mcp-native) || die "zip failed"

@@ -181,7 +181,9 @@ assert not dev, "development files in the zip: %s" % dev
 z.extractall(sys.argv[2])
 PY
 tracked="$(git ls-files -- wp-plugin | grep -c .)"
-[ "$(find "$S/unzipped/mcp-native" -type f | grep -c .)" = "$tracked" ] || fail "the zip does not hold the $tracked files git tracks under wp-plugin/"
+# The tracked files, and build.php: the build's hash make dist writes (it keys the cached tool lists).
+[ "$(find "$S/unzipped/mcp-native" -type f | grep -c .)" = "$((tracked + 1))" ] || fail "the zip does not hold the $tracked files git tracks under wp-plugin/ and build.php"
+grep -Eq "^return array\\( 'hash' => '[0-9a-f]{32}' \\);$" "$S/unzipped/mcp-native/build.php" || fail "build.php does not hold the build's hash"
 "$PHP" tests/install/check-packaging.php "$S/unzipped/mcp-native" Cargo.toml > "$S/packaging-zip.log" 2>&1 \
     || { cat "$S/packaging-zip.log" >&2; fail "packaging checks of the unzipped plugin"; }
 ok "plugin zip $(basename "$zip_file"): one mcp-native/ folder, the $tracked tracked files, no development files, headers intact"
