@@ -3,8 +3,9 @@
 #
 #  1. dist/mcp-native-VERSION.zip: the plugin in the plugin directory's layout: one top folder
 #     mcp-native/ holding the files git tracks under wp-plugin/ (so nothing local or untracked),
-#     without development files (tests, PHPUnit and PHPCS configs, dotfiles). VERSION is the
-#     plugin header's Version.
+#     without development files (tests, PHPUnit and PHPCS configs, dotfiles), plus build.php (the
+#     hash of the build's PHP files: the key of cached tool lists). VERSION is the plugin header's
+#     Version.
 #  2. dist/phpX.Y-mcp-native_VERSION-1_ARCH.deb: the extension for this Debian release's PHP
 #     (scripts/php-env.sh: php8.2 on Debian 12, php8.4 on Debian 13), made with dpkg-deb from
 #     target/release/libmcp_native.so (`make dist` runs cargo build --release first):
