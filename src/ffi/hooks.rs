@@ -14,6 +14,23 @@ const IS_INDIRECT: u8 = ffi::IS_INDIRECT as u8;
 /// WordPress's functions, through PHP.
 struct WordPress;
 
+/// `zend_is_true()`'s answer whichever PHP it comes from: an int up to PHP 8.3, a bool since 8.4.
+trait Truthy {
+    fn truthy(self) -> bool;
+}
+
+impl Truthy for bool {
+    fn truthy(self) -> bool {
+        self
+    }
+}
+
+impl Truthy for std::os::raw::c_int {
+    fn truthy(self) -> bool {
+        self != 0
+    }
+}
+
 /// Whether `$GLOBALS['wp_filter']` holds `hook` (`add_filter()` puts it there, `remove_filter()`
 /// of its last callback takes it out): a cheap, conservative `has_filter($hook)`.
 fn filter_attached(hook: &str) -> bool {
@@ -77,7 +94,7 @@ impl Hooks for WordPress {
         }
         let mut answer = call("is_email", s)?;
         // SAFETY: `answer` is a live zval we own; zend_is_true only reads it (PHP's `(bool)`).
-        Some(unsafe { ffi::zend_is_true(&mut answer) } != 0)
+        Some(unsafe { ffi::zend_is_true(&mut answer) }.truthy())
     }
 
     fn sanitize_text_field(&self, s: &[u8], keep_newlines: bool) -> Option<Vec<u8>> {
