@@ -91,10 +91,12 @@ abstract class TestCase extends \PHPUnit\Framework\TestCase {
 
 		wp_set_current_user( 0 );
 		$GLOBALS['wp_rest_server'] = null;
-		// Each test starts as a fresh php-fpm worker would: no tools/list kept from another test.
+		// Each test starts as a fresh php-fpm worker would: no tools/list kept from another test,
+		// no audit rows of another test's calls waiting to be written.
 		if ( function_exists( 'McpNative\\cache_clear' ) ) {
 			\McpNative\cache_clear();
 		}
+		\McpNative\Plugin\Audit\AuditEvent::discard();
 	}
 
 	protected function assertPostConditions(): void {

@@ -73,6 +73,14 @@ final class AuditEvent {
 	}
 
 	/**
+	 * Forgets the calls recorded and not written yet: a request that ends without writing them
+	 * (a test case starting as a fresh worker would).
+	 */
+	public static function discard(): void {
+		self::$pending = array();
+	}
+
+	/**
 	 * shutdown: ends the response to the client first (where the server can), then writes.
 	 */
 	public static function flush_after_response(): void {
