@@ -63,8 +63,13 @@ final class CraftedDifferentialTest extends TestCase {
 		}
 		$this->assertSame( array(), array_slice( $differ, 0, 20 ), count( $differ ) . ' of ' . count( $cases ) . ' differ from core' );
 		if ( $other_cores ) {
-			\McpNative\Tests\OtherCores::assert_only_known_differences( static::class . '::' . ( method_exists( $this, 'name' ) ? $this->name() : $this->getName() ), // PHPUnit 10+ (Debian 13) : 9.6 (Debian 12) $cases, $primary, $ours );
+			\McpNative\Tests\OtherCores::assert_only_known_differences( static::class . '::' . self::test_name( $this ), $cases, $primary, $ours );
 		}
+	}
+
+	/** The running test's name: PHPUnit 10+ (Debian 13) has name(), 9.6 (Debian 12) getName(). */
+	private static function test_name( \PHPUnit\Framework\TestCase $test ): string {
+		return method_exists( $test, 'name' ) ? $test->name() : $test->getName();
 	}
 
 	public function test_patterns_and_pattern_properties(): void {
