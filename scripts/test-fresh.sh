@@ -56,6 +56,13 @@ commit="$(git rev-parse HEAD)"
 [ -z "$(git status --porcelain --untracked-files=no)" ] \
     || log "WARNING: uncommitted changes are not tested: the root gets a clone of HEAD ($commit)"
 
+# One run per release and checkout: a second one would unmount and delete the first one's root
+# (below, before anything is mounted). Checked before the cleanup trap is set, so a refused run
+# touches nothing.
+mkdir -p "$RUN"
+exec 8>"$RUN/.lock"
+flock -n 8 || die "another make test-fresh DIST=$DIST runs in this checkout (its root is $NEWROOT): wait for it to end"
+
 if ! command -v debootstrap >/dev/null; then
     log "installing debootstrap"
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null 2>&1 \
