@@ -83,7 +83,8 @@ wp_site_php "$NETWORK" 'update_option( "admin_email_lifespan", time() + YEAR_IN_
 serve_and_test() {
     local dir="$1" file="$2" port rc
     port="$(wp_free_port)"
-    MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$dir" "$port" "$serve" || return 1
+    # nginx + php-fpm: php -S lets a browser's idle preconnections hold its few workers (a login then times out).
+    MCP_NATIVE_REQUIRE="$mode" wp_site_serve "$dir" "$port" "$serve" nginx || return 1
     log "browser test ($mode, $(basename "$file")) on http://127.0.0.1:$port"
     set +e
     BROWSER_MODE="$mode" WP_URL="http://127.0.0.1:$port" \
