@@ -131,6 +131,8 @@ function mcp_native_tools_bench_child( string $plugin_dir ): void {
 		fwrite( STDERR, "tools_bench: WordPress 7.1 not found (scripts/install-deps.sh, or MCP_NATIVE_WP_DIR)\n" );
 		exit( 1 );
 	}
+	// No database: the site owner's exposure choices are none (WordPress's own short-circuit of get_option()).
+	add_filter( 'pre_option_mcp_native_exposure', static fn() => array() );
 	foreach ( array( 'class-wp-filter-sentinel.php', 'abilities-api/class-wp-ability-category.php', 'abilities-api/class-wp-ability-categories-registry.php', 'abilities-api/class-wp-ability.php', 'abilities-api/class-wp-abilities-registry.php', 'abilities-api.php' ) as $file ) {
 		require_once ABSPATH . WPINC . '/' . $file;
 	}
