@@ -46,12 +46,7 @@ final class CliAlias {
 			array(
 				'shortdesc' => 'Serves an MCP server over stdio (MCP Native, in place of the MCP Adapter\'s command).',
 				'synopsis'  => array(
-					array(
-						'type'        => 'assoc',
-						'name'        => 'server',
-						'description' => 'Server id (default: the default server, mcp-adapter-default-server).',
-						'optional'    => true,
-					),
+					StdioTransport::CLI_SERVER_ARGUMENT,
 					array(
 						'type'        => 'assoc',
 						'name'        => 'user',

@@ -34,6 +34,14 @@ use McpNative\Plugin\Server;
  */
 final class StdioTransport implements NotificationChannel {
 
+	/** The `--server` argument of the stdio commands (`wp mcp-native serve`, the adapter's alias). */
+	public const CLI_SERVER_ARGUMENT = array(
+		'type'        => 'assoc',
+		'name'        => 'server',
+		'description' => 'Server id (default: the default server, mcp-adapter-default-server).',
+		'optional'    => true,
+	);
+
 	private Dispatcher $dispatcher;
 
 	private StdioSessionScope $session;
@@ -284,14 +292,7 @@ final class StdioTransport implements NotificationChannel {
 			array( self::class, 'wp_cli_serve' ),
 			array(
 				'shortdesc' => 'Serves an MCP server over stdio (newline-delimited JSON-RPC on stdin/stdout).',
-				'synopsis'  => array(
-					array(
-						'type'        => 'assoc',
-						'name'        => 'server',
-						'description' => 'Server id (default: the default server, mcp-adapter-default-server).',
-						'optional'    => true,
-					),
-				),
+				'synopsis'  => array( self::CLI_SERVER_ARGUMENT ),
 				'longdesc'  => 'Run it with the global --user=<login> option: tools run as that user. Logs go to stderr.',
 			)
 		);
