@@ -27,6 +27,17 @@ final class AnnotationMapper {
 	);
 
 	/**
+	 * An ability's MCP tool annotations, from its meta.annotations: what its tool descriptor
+	 * says, and what the OAuth scope, the "ask first" default and the admin screens read.
+	 *
+	 * @return array<string, bool|string> MCP tool annotations (possibly empty).
+	 */
+	public static function of( \WP_Ability $ability ): array {
+		$annotations = $ability->get_meta()['annotations'] ?? null;
+		return is_array( $annotations ) ? self::map_tool( $annotations ) : array();
+	}
+
+	/**
 	 * @param array<string, mixed> $annotations Ability meta.annotations.
 	 * @return array<string, bool|string> MCP tool annotations (possibly empty).
 	 */

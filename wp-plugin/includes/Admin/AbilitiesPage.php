@@ -167,8 +167,7 @@ final class AbilitiesPage {
 	}
 
 	private static function annotations( \WP_Ability $ability ): string {
-		$annotations = AbilityMeta::get( $ability, 'annotations' );
-		$hints       = is_array( $annotations ) ? AnnotationMapper::map_tool( $annotations ) : array();
+		$hints       = AnnotationMapper::of( $ability );
 		$words       = array();
 		foreach ( array( 'readOnlyHint' => __( 'read-only', 'mcp-native' ), 'destructiveHint' => __( 'destructive', 'mcp-native' ), 'idempotentHint' => __( 'idempotent', 'mcp-native' ) ) as $hint => $word ) {
 			if ( true === ( $hints[ $hint ] ?? null ) ) {

@@ -10,7 +10,6 @@ declare(strict_types=1);
 
 namespace McpNative\Plugin\Control;
 
-use McpNative\Plugin\AbilityMeta;
 use McpNative\Plugin\AnnotationMapper;
 
 /**
@@ -109,8 +108,7 @@ final class Exposure {
 	}
 
 	public static function asks_first_by_default( \WP_Ability $ability ): bool {
-		$annotations = AbilityMeta::get( $ability, 'annotations' );
-		$destructive = is_array( $annotations ) && true === ( AnnotationMapper::map_tool( $annotations )['destructiveHint'] ?? null );
+		$destructive = true === ( AnnotationMapper::of( $ability )['destructiveHint'] ?? null );
 		/**
 		 * Filters whether an ability asks for a person's approval by default (before any owner choice).
 		 *

@@ -48,8 +48,7 @@ final class Scope {
 
 	/** Whether an ability is annotated read-only (WordPress's `readonly` or MCP's `readOnlyHint`). */
 	public static function is_read_only( \WP_Ability $ability ): bool {
-		$annotations = $ability->get_meta()['annotations'] ?? null;
-		return is_array( $annotations ) && true === ( AnnotationMapper::map_tool( $annotations )['readOnlyHint'] ?? null );
+		return true === ( AnnotationMapper::of( $ability )['readOnlyHint'] ?? null );
 	}
 
 	/**

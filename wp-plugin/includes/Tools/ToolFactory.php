@@ -80,7 +80,7 @@ final class ToolFactory {
 
 		$meta        = $ability->get_meta();
 		$label       = trim( $ability->get_label() );
-		$annotations = AnnotationMapper::map_tool( is_array( $meta['annotations'] ?? null ) ? $meta['annotations'] : array() );
+		$annotations = AnnotationMapper::of( $ability );
 		if ( array() !== $annotations && ! isset( $annotations['title'] ) && '' !== $label ) {
 			$annotations['title'] = $label;
 		}
