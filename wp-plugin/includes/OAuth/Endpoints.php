@@ -71,27 +71,25 @@ final class Endpoints {
 	/** POST …/oauth/register (RFC 7591). */
 	public static function register( \WP_REST_Request $request ): \WP_REST_Response {
 		if ( ! Settings::get()['dcr'] ) {
-			return TokenEndpoint::json( array( 'error' => 'access_denied', 'error_description' => 'Dynamic client registration is switched off on this site.' ), 403 );
+			return TokenEndpoint::error_json( 'access_denied', 'Dynamic client registration is switched off on this site.', 403 );
 		}
 		$keys = array( 'register-ip:' . RateLimit::client_ip() );
 		$wait = RateLimit::retry_after( $keys, self::REGISTRATIONS_PER_HOUR );
 		if ( $wait > 0 ) {
-			$response = TokenEndpoint::json( array( 'error' => 'invalid_request', 'error_description' => 'Too many registrations from this address; retry later.' ), 429 );
-			$response->header( 'Retry-After', (string) $wait );
-			return $response;
+			return TokenEndpoint::too_many( $wait, 'Too many registrations from this address; retry later.' );
 		}
 		$body = (string) $request->get_body();
 		if ( strlen( $body ) > self::MAX_REGISTRATION_BYTES ) {
-			return TokenEndpoint::json( array( 'error' => 'invalid_client_metadata', 'error_description' => 'The registration request is larger than ' . self::MAX_REGISTRATION_BYTES . ' bytes.' ), 413 );
+			return TokenEndpoint::error_json( 'invalid_client_metadata', 'The registration request is larger than ' . self::MAX_REGISTRATION_BYTES . ' bytes.', 413 );
 		}
 		$metadata = json_decode( $body, true, 16 );
 		if ( ! is_array( $metadata ) || array_is_list( $metadata ) && array() !== $metadata ) {
-			return TokenEndpoint::json( array( 'error' => 'invalid_client_metadata', 'error_description' => 'The body must be a JSON object.' ), 400 );
+			return TokenEndpoint::error_json( 'invalid_client_metadata', 'The body must be a JSON object.', 400 );
 		}
 		RateLimit::hit( $keys, HOUR_IN_SECONDS );
 		$client = Clients::register( $metadata );
 		if ( is_wp_error( $client ) ) {
-			return TokenEndpoint::json( array( 'error' => $client->get_error_code(), 'error_description' => $client->get_error_message() ), 400 );
+			return TokenEndpoint::error_json( (string) $client->get_error_code(), $client->get_error_message(), 400 );
 		}
 		return TokenEndpoint::json( $client, 201 );
 	}

@@ -22,6 +22,11 @@ use McpNative\Plugin\Server;
  */
 final class Resources {
 
+	/** The path of this site's home URL without its trailing slash ('' at the host's root). */
+	public static function home_path(): string {
+		return rtrim( (string) wp_parse_url( home_url(), PHP_URL_PATH ), '/' );
+	}
+
 	/** The issuer: this site's home URL, without a trailing slash. */
 	public static function issuer(): string {
 		return untrailingslashit( home_url() );
@@ -97,7 +102,7 @@ final class Resources {
 	 * The REST route of a path (under this site's REST prefix) or of a rest_route query value.
 	 */
 	private static function route_of( string $path, ?string $rest_route ): ?string {
-		$home_path = rtrim( (string) wp_parse_url( home_url(), PHP_URL_PATH ), '/' );
+		$home_path = self::home_path();
 		$path      = rawurldecode( $path );
 		if ( null !== $rest_route && in_array( $path, array( $home_path . '/', $home_path . '/index.php', $home_path ), true ) ) {
 			$route = $rest_route;
@@ -126,8 +131,7 @@ final class Resources {
 	 * the host's root), else the REST form, which always does.
 	 */
 	public static function metadata_url( Server $server ): string {
-		$home_path = trim( (string) wp_parse_url( home_url(), PHP_URL_PATH ), '/' );
-		if ( '' === $home_path && '' !== (string) get_option( 'permalink_structure' ) ) {
+		if ( '' === self::home_path() && '' !== (string) get_option( 'permalink_structure' ) ) {
 			$path = (string) wp_parse_url( self::resource_of( $server ), PHP_URL_PATH );
 			return Auth::normalize_origin( home_url() ) . '/.well-known/oauth-protected-resource' . $path;
 		}

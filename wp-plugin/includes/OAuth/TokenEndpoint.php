@@ -208,9 +208,7 @@ final class TokenEndpoint {
 		if ( 0 === $wait ) {
 			return null;
 		}
-		$response = self::json( array( 'error' => 'invalid_request', 'error_description' => 'Too many failed requests; retry later.' ), 429 );
-		$response->header( 'Retry-After', (string) $wait );
-		return $response;
+		return self::too_many( $wait, 'Too many failed requests; retry later.' );
 	}
 
 	/**
@@ -231,10 +229,22 @@ final class TokenEndpoint {
 
 	private static function error_response( \WP_Error $error, bool $basic ): \WP_REST_Response {
 		$status   = (int) ( $error->get_error_data()['status'] ?? 400 );
-		$response = self::json( array( 'error' => $error->get_error_code(), 'error_description' => $error->get_error_message() ), $status );
+		$response = self::error_json( (string) $error->get_error_code(), $error->get_error_message(), $status );
 		if ( 401 === $status && $basic ) {
 			$response->header( 'WWW-Authenticate', 'Basic realm="' . Resources::issuer() . '"' );
 		}
+		return $response;
+	}
+
+	/** An OAuth error body (RFC 6749 §5.2, RFC 7591 §3.2.2), never cached. */
+	public static function error_json( string $code, string $description, int $status ): \WP_REST_Response {
+		return self::json( array( 'error' => $code, 'error_description' => $description ), $status );
+	}
+
+	/** 429 with the seconds until the limit's window reopens. */
+	public static function too_many( int $wait, string $description ): \WP_REST_Response {
+		$response = self::error_json( 'invalid_request', $description, 429 );
+		$response->header( 'Retry-After', (string) $wait );
 		return $response;
 	}
 

@@ -62,7 +62,7 @@ final class WellKnown {
 	 * @return array{0: string, 1: string}|null
 	 */
 	public static function match( string $path ): ?array {
-		$home_path = rtrim( (string) wp_parse_url( home_url(), PHP_URL_PATH ), '/' );
+		$home_path = Resources::home_path();
 		if ( '' !== $home_path && str_starts_with( $path, $home_path . '/.well-known/' ) ) {
 			$path = substr( $path, strlen( $home_path ) );
 		}
@@ -81,7 +81,7 @@ final class WellKnown {
 	 * @return array<string, mixed>|null
 	 */
 	public static function document( string $name, string $suffix ): ?array {
-		$home_path = rtrim( (string) wp_parse_url( home_url(), PHP_URL_PATH ), '/' );
+		$home_path = Resources::home_path();
 		if ( 'oauth-protected-resource' !== $name ) {
 			return ( '' === $suffix || $suffix === $home_path ) ? Metadata::authorization_server( 'openid-configuration' === $name ) : null;
 		}
