@@ -1,7 +1,7 @@
 //! A borrowed, read-only view of a PHP-like value tree.
 //!
 //! The core algorithms are written once against [`View`]; the FFI layer implements it over
-//! zvals (no copy), and [`crate::core::model::PhpValue`] / `serde_json::Value` implement it for
+//! zvals (no copy), and [`crate::core::validate::value::PhpValue`] / `serde_json::Value` implement it for
 //! `cargo test`. PHP arrays are ordered maps whose keys are integers or byte strings.
 
 /// A key of a PHP array (or an object property name).

@@ -16,7 +16,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::value::{ents, norm_key, NKey, PKey, PVal};
+use super::value::{keyed_entries, normalize_key, NormalKey, PhpKey, PhpValue};
 use crate::core::view::{ObjectKind, Shape, View};
 
 /// Deepest value nesting the comparisons follow (the root is depth 0).
@@ -41,7 +41,7 @@ pub fn unique_items<'a, V: View<'a>>(v: V) -> Uniqueness {
         opaque: 0,
     };
     let mut spans: Vec<(usize, usize)> = Vec::new();
-    for (_, item) in ents(v) {
+    for (_, item) in keyed_entries(v) {
         let start = enc.buf.len();
         if let Err(why) = enc.value(item, 0) {
             return Uniqueness::Undecided(why);
@@ -90,13 +90,13 @@ impl Encoder {
         self.buf.extend_from_slice(s);
     }
 
-    fn key(&mut self, k: NKey<'_>) {
+    fn key(&mut self, k: NormalKey<'_>) {
         match k {
-            NKey::Int(i) => {
+            NormalKey::Int(i) => {
                 self.buf.push(b'i');
                 self.int(i);
             }
-            NKey::Str(s) => {
+            NormalKey::Str(s) => {
                 self.buf.push(b's');
                 self.bytes(s);
             }
@@ -170,14 +170,14 @@ impl Encoder {
         // Most arrays are lists or already sorted: encode in place; sort only the others.
         let sorted = !sort || is_sorted(v);
         if sorted {
-            for (k, c) in ents(v) {
-                self.key(norm_key(k));
+            for (k, c) in keyed_entries(v) {
+                self.key(normalize_key(k));
                 self.value(c, depth + 1)?;
                 count += 1;
             }
         } else {
-            let mut entries: Vec<(NKey<'a>, V)> = Vec::with_capacity(len);
-            entries.extend(ents(v).map(|(k, c)| (norm_key(k), c)));
+            let mut entries: Vec<(NormalKey<'a>, V)> = Vec::with_capacity(len);
+            entries.extend(keyed_entries(v).map(|(k, c)| (normalize_key(k), c)));
             entries.sort_unstable_by(|a, b| key_order(a.0, b.0));
             for (k, c) in entries {
                 self.key(k);
@@ -197,20 +197,20 @@ impl Encoder {
 
 /// A total order on normalised keys: integers by value, then strings by bytes. For keys PHP's
 /// `ksort` orders consistently (every real request), sorting by it gives the same sequence.
-fn key_order(a: NKey<'_>, b: NKey<'_>) -> std::cmp::Ordering {
+fn key_order(a: NormalKey<'_>, b: NormalKey<'_>) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     match (a, b) {
-        (NKey::Int(x), NKey::Int(y)) => x.cmp(&y),
-        (NKey::Int(_), NKey::Str(_)) => Ordering::Less,
-        (NKey::Str(_), NKey::Int(_)) => Ordering::Greater,
-        (NKey::Str(x), NKey::Str(y)) => x.cmp(y),
+        (NormalKey::Int(x), NormalKey::Int(y)) => x.cmp(&y),
+        (NormalKey::Int(_), NormalKey::Str(_)) => Ordering::Less,
+        (NormalKey::Str(_), NormalKey::Int(_)) => Ordering::Greater,
+        (NormalKey::Str(x), NormalKey::Str(y)) => x.cmp(y),
     }
 }
 
 fn is_sorted<'a, V: View<'a>>(v: V) -> bool {
-    let mut previous: Option<NKey<'a>> = None;
-    for (k, _) in ents(v) {
-        let k = norm_key(k);
+    let mut previous: Option<NormalKey<'a>> = None;
+    for (k, _) in keyed_entries(v) {
+        let k = normalize_key(k);
         if previous.is_some_and(|p| key_order(p, k) != std::cmp::Ordering::Less) {
             return false;
         }
@@ -223,13 +223,13 @@ fn is_sorted<'a, V: View<'a>>(v: V) -> bool {
 /// keys with equal values, in any order; an int equals a float of the same value; anything else
 /// is `===`. Linear: arrays whose keys come in the same order are compared pairwise, others
 /// through a keyed index. Nesting deeper than [`MAX_VALUE_DEPTH`] compares unequal.
-pub fn values_equal(a: &PVal, b: &PVal) -> bool {
+pub fn values_equal(a: &PhpValue, b: &PhpValue) -> bool {
     equal_at(a, b, 0)
 }
 
-fn equal_at(a: &PVal, b: &PVal, depth: usize) -> bool {
+fn equal_at(a: &PhpValue, b: &PhpValue, depth: usize) -> bool {
     match (a, b) {
-        (PVal::Arr(x), PVal::Arr(y)) => {
+        (PhpValue::Arr(x), PhpValue::Arr(y)) => {
             if x.len() != y.len() || depth >= MAX_VALUE_DEPTH {
                 return false;
             }
@@ -239,16 +239,18 @@ fn equal_at(a: &PVal, b: &PVal, depth: usize) -> bool {
                     .zip(y.iter())
                     .all(|((_, v1), (_, v2))| equal_at(v1, v2, depth + 1));
             }
-            let index: HashMap<&PKey, &PVal> = y.iter().map(|(k, v)| (k, v)).collect();
+            let index: HashMap<&PhpKey, &PhpValue> = y.iter().map(|(k, v)| (k, v)).collect();
             x.iter()
                 .all(|(k, v)| index.get(k).is_some_and(|w| equal_at(v, w, depth + 1)))
         }
-        (PVal::Int(i), PVal::Float(f)) | (PVal::Float(f), PVal::Int(i)) => (*i as f64) == *f,
-        (PVal::Null, PVal::Null) => true,
-        (PVal::Bool(x), PVal::Bool(y)) => x == y,
-        (PVal::Int(x), PVal::Int(y)) => x == y,
-        (PVal::Float(x), PVal::Float(y)) => x == y,
-        (PVal::Str(x), PVal::Str(y)) => x == y,
+        (PhpValue::Int(i), PhpValue::Float(f)) | (PhpValue::Float(f), PhpValue::Int(i)) => {
+            (*i as f64) == *f
+        }
+        (PhpValue::Null, PhpValue::Null) => true,
+        (PhpValue::Bool(x), PhpValue::Bool(y)) => x == y,
+        (PhpValue::Int(x), PhpValue::Int(y)) => x == y,
+        (PhpValue::Float(x), PhpValue::Float(y)) => x == y,
+        (PhpValue::Str(x), PhpValue::Str(y)) => x == y,
         _ => false,
     }
 }
@@ -324,21 +326,21 @@ mod tests {
             unique(json!([too_deep, 1])),
             Uniqueness::Undecided(_)
         ));
-        let pa = super::super::value::to_pval(&nested(600, json!(1)), 0);
-        let pb = super::super::value::to_pval(&nested(600, json!(1.0)), 0);
+        let pa = super::super::value::to_php_value(&nested(600, json!(1)), 0);
+        let pb = super::super::value::to_php_value(&nested(600, json!(1.0)), 0);
         assert!(values_equal(&pa, &pb));
-        let pc = super::super::value::to_pval(&nested(600, json!(2)), 0);
+        let pc = super::super::value::to_php_value(&nested(600, json!(2)), 0);
         assert!(!values_equal(&pa, &pc));
     }
 
     #[test]
     fn equality_of_large_arrays_is_linear_in_any_key_order() {
         let n = 200_000;
-        let a = PVal::Arr((0..n).map(|i| (PKey::Int(i), PVal::Int(i))).collect());
-        let b = PVal::Arr(
+        let a = PhpValue::Arr((0..n).map(|i| (PhpKey::Int(i), PhpValue::Int(i))).collect());
+        let b = PhpValue::Arr(
             (0..n)
                 .rev()
-                .map(|i| (PKey::Int(i), PVal::Float(i as f64)))
+                .map(|i| (PhpKey::Int(i), PhpValue::Float(i as f64)))
                 .collect(),
         );
         let t = std::time::Instant::now();

@@ -18,7 +18,7 @@ pub mod standard;
 pub mod strict;
 pub mod value;
 
-use self::value::ents;
+use self::value::keyed_entries;
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -205,9 +205,9 @@ impl Compiled {
         reset_work();
         match self {
             Compiled::Standard(n) => {
-                let mut ctx = standard::Ctx::new(false, 0, at.to_string());
-                let _ = ctx.value(value, n);
-                ctx.errors.into_list()
+                let mut walk = standard::WalkState::new(false, 0, at.to_string());
+                let _ = walk.value(value, n);
+                walk.errors.into_list()
             }
             Compiled::Strict(s) => s.validate(value, at).into_list(),
             Compiled::Broken(msg) => {
@@ -225,8 +225,8 @@ impl Compiled {
         reset_work();
         match self {
             Compiled::Standard(n) => {
-                let mut ctx = standard::Ctx::new(true, 0, String::new());
-                ctx.value(value, n).is_ok()
+                let mut walk = standard::WalkState::new(true, 0, String::new());
+                walk.value(value, n).is_ok()
             }
             _ => self.validate(value).is_empty(),
         }
@@ -319,7 +319,7 @@ fn keyed<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<(u128, u64)> {
     };
     h.word(1, profile as u64 + 1);
     let mut stack: Vec<usize> = Vec::new();
-    if hash_view(schema, &mut h, &mut stack, Ctx::Schema) {
+    if hash_view(schema, &mut h, &mut stack, Placement::Schema) {
         let weight = h.weight;
         Some((h.finish(), weight))
     } else {
@@ -329,7 +329,7 @@ fn keyed<'a, V: View<'a>>(schema: V, profile: Profile) -> Option<(u128, u64)> {
 
 /// Where a value sits, for the key: a schema node, a map or list of schema nodes, or data.
 #[derive(Clone, Copy, PartialEq)]
-enum Ctx {
+enum Placement {
     Schema,
     SchemaMap,
     SchemaList,
@@ -339,20 +339,25 @@ enum Ctx {
 /// The context of a schema node's member (from the keyword table), and whether its value can
 /// be skipped (no profile reads it).
 #[inline]
-fn member_ctx(key: &[u8]) -> Option<Ctx> {
+fn member_ctx(key: &[u8]) -> Option<Placement> {
     use crate::core::keywords::{self, Position};
     if keywords::is_unread_by_validation(key) {
         return None;
     }
     Some(match keywords::position(key) {
-        Some(Position::SchemaMap | Position::MapOfSchemaOrList) => Ctx::SchemaMap,
-        Some(Position::SchemaList) => Ctx::SchemaList,
-        Some(Position::Schema | Position::SchemaOrList) => Ctx::Schema,
-        Some(Position::Data | Position::WordPressOnly) | None => Ctx::Data,
+        Some(Position::SchemaMap | Position::MapOfSchemaOrList) => Placement::SchemaMap,
+        Some(Position::SchemaList) => Placement::SchemaList,
+        Some(Position::Schema | Position::SchemaOrList) => Placement::Schema,
+        Some(Position::Data | Position::WordPressOnly) | None => Placement::Data,
     })
 }
 
-fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, ctx: Ctx) -> bool {
+fn hash_view<'a, V: View<'a>>(
+    v: V,
+    h: &mut Hasher128,
+    stack: &mut Vec<usize>,
+    walk: Placement,
+) -> bool {
     h.values += 1;
     if h.values > MAX_KEY_VALUES {
         return false;
@@ -373,14 +378,14 @@ fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, c
                 return false;
             }
             let is_array = matches!(v.shape(), Shape::Array { .. });
-            h.word(if is_array { 7 } else { 8 }, ctx as u64);
+            h.word(if is_array { 7 } else { 8 }, walk as u64);
             // a compiled node per container
             h.weight += std::mem::size_of::<schema::Node>() as u64;
             stack.push(identity);
             let mut n = 0u64;
-            for (k, c) in ents(v) {
-                let child_ctx = match (ctx, k) {
-                    (Ctx::Schema, Key::Str(name)) => match member_ctx(name) {
+            for (k, c) in keyed_entries(v) {
+                let child_ctx = match (walk, k) {
+                    (Placement::Schema, Key::Str(name)) => match member_ctx(name) {
                         Some(c) => c,
                         None => {
                             // an annotation: its name counts, its value does not
@@ -389,8 +394,8 @@ fn hash_view<'a, V: View<'a>>(v: V, h: &mut Hasher128, stack: &mut Vec<usize>, c
                             continue;
                         }
                     },
-                    (Ctx::SchemaMap | Ctx::SchemaList, _) => Ctx::Schema,
-                    _ => Ctx::Data,
+                    (Placement::SchemaMap | Placement::SchemaList, _) => Placement::Schema,
+                    _ => Placement::Data,
                 };
                 match k {
                     Key::Int(i) => h.word(9, i as u64),

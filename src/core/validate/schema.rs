@@ -3,7 +3,7 @@
 //! once, at compile time).
 
 use super::php::{self, Num};
-use super::value::{canonical_int, ents, to_pval, PKey, PVal};
+use super::value::{canonical_int, keyed_entries, to_php_value, PhpKey, PhpValue};
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use std::collections::HashMap;
 
@@ -64,7 +64,7 @@ impl TypeName {
 
 /// `$args['type']`.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Ty {
+pub enum TypeDecl {
     /// Not set (or null).
     Missing,
     One(TypeName),
@@ -77,9 +77,9 @@ pub enum Ty {
     Other,
 }
 
-impl Ty {
+impl TypeDecl {
     pub fn is_set(&self) -> bool {
-        !matches!(self, Ty::Missing)
+        !matches!(self, TypeDecl::Missing)
     }
 }
 
@@ -107,9 +107,9 @@ pub enum Additional {
 pub enum Required {
     None,
     /// `required` is an array (draft 4).
-    List(Vec<PKey>),
+    List(Vec<PhpKey>),
     /// Property-level `'required' => true` (draft 3).
-    Props(Vec<PKey>),
+    Props(Vec<PhpKey>),
 }
 
 #[derive(Debug)]
@@ -140,7 +140,7 @@ pub type PropertyIndex = (HashMap<Vec<u8>, usize>, HashMap<i64, usize>);
 
 #[derive(Debug)]
 pub struct Node {
-    pub ty: Ty,
+    pub ty: TypeDecl,
     /// `ty` is the parent's, given to an anyOf/oneOf branch without its own `type` (core gives
     /// such a branch whatever type its parent has when it is read, which sanitizing may have narrowed).
     pub ty_inherited: bool,
@@ -149,32 +149,32 @@ pub struct Node {
     pub one_of: Option<Vec<Node>>,
     /// `properties` (only when it is an array); a `None` schema is a property whose schema is
     /// null (`isset` is false for it).
-    pub properties: Vec<(PKey, Option<Node>)>,
+    pub properties: Vec<(PhpKey, Option<Node>)>,
     /// For many properties: string names and integer names to their index.
     pub prop_index: Option<PropertyIndex>,
     pub has_properties: bool,
     pub required: Required,
     pub pattern_properties: Vec<(Pattern, Option<Node>)>,
     pub additional: Additional,
-    pub min_properties: Option<PVal>,
-    pub max_properties: Option<PVal>,
+    pub min_properties: Option<PhpValue>,
+    pub max_properties: Option<PhpValue>,
     pub items: Option<Box<Node>>,
     /// `! empty( $args['items'] )` (sanitization only walks items then).
     pub items_nonempty: bool,
-    pub min_items: Option<PVal>,
-    pub max_items: Option<PVal>,
+    pub min_items: Option<PhpValue>,
+    pub max_items: Option<PhpValue>,
     pub unique_items: bool,
-    pub minimum: Option<PVal>,
-    pub maximum: Option<PVal>,
+    pub minimum: Option<PhpValue>,
+    pub maximum: Option<PhpValue>,
     pub exclusive_minimum: bool,
     pub exclusive_maximum: bool,
     pub multiple_of: Option<f64>,
-    pub min_length: Option<PVal>,
-    pub max_length: Option<PVal>,
+    pub min_length: Option<PhpValue>,
+    pub max_length: Option<PhpValue>,
     pub pattern: Option<Pattern>,
     /// `! empty( $args['enum'] )`: the members (an empty list when enum is a truthy scalar,
     /// which WordPress then never matches).
-    pub enum_values: Option<Vec<PVal>>,
+    pub enum_values: Option<Vec<PhpValue>>,
     pub format: Option<Format>,
 }
 
@@ -183,7 +183,7 @@ impl Node {
     /// as null, so it accepts everything.
     pub fn accept_all() -> Node {
         Node {
-            ty: Ty::Missing,
+            ty: TypeDecl::Missing,
             ty_inherited: false,
             title: None,
             any_of: None,
@@ -215,10 +215,10 @@ impl Node {
     }
 
     /// The schema of a named property (`isset( $args['properties'][ $key ] )`).
-    pub fn property(&self, key: &PKey) -> Option<&Node> {
+    pub fn property(&self, key: &PhpKey) -> Option<&Node> {
         match key {
-            PKey::Int(i) => self.property_int(*i),
-            PKey::Str(s) => self.property_str(s),
+            PhpKey::Int(i) => self.property_int(*i),
+            PhpKey::Str(s) => self.property_str(s),
         }
     }
 
@@ -232,7 +232,7 @@ impl Node {
         }
         self.properties
             .iter()
-            .find(|(k, _)| matches!(k, PKey::Str(s) if s.as_slice() == name))
+            .find(|(k, _)| matches!(k, PhpKey::Str(s) if s.as_slice() == name))
             .and_then(|(_, n)| n.as_ref())
     }
 
@@ -245,7 +245,7 @@ impl Node {
         }
         self.properties
             .iter()
-            .find(|(k, _)| *k == PKey::Int(key))
+            .find(|(k, _)| *k == PhpKey::Int(key))
             .and_then(|(_, n)| n.as_ref())
     }
 }
@@ -427,7 +427,7 @@ impl Compiler {
     fn child<'a, V: View<'a>>(
         &mut self,
         schema: V,
-        inherit: Option<&Ty>,
+        inherit: Option<&TypeDecl>,
     ) -> Result<Node, CompileError> {
         self.node(schema, inherit, false)
     }
@@ -437,7 +437,7 @@ impl Compiler {
     fn node<'a, V: View<'a>>(
         &mut self,
         s: V,
-        inherit_type: Option<&Ty>,
+        inherit_type: Option<&TypeDecl>,
         typed_later: bool,
     ) -> Result<Node, CompileError> {
         let identity = match s.shape() {
@@ -481,7 +481,7 @@ impl Compiler {
                     holds: String::new(),
                 });
             }
-            for (_, member) in ents(container) {
+            for (_, member) in keyed_entries(container) {
                 self.nodes += 1;
                 if self.nodes > MAX_SCHEMA_NODES {
                     return Err(CompileError::TooLarge);
@@ -503,18 +503,18 @@ impl Compiler {
     fn node_inner<'a, V: View<'a>>(
         &mut self,
         s: V,
-        inherit_type: Option<&Ty>,
+        inherit_type: Option<&TypeDecl>,
         typed_later: bool,
     ) -> Result<Node, CompileError> {
         let mut n = Node::accept_all();
         n.ty_inherited = inherit_type.is_some() && isset(s, "type").is_none();
         n.ty = match isset(s, "type") {
-            None => inherit_type.cloned().unwrap_or(Ty::Missing),
+            None => inherit_type.cloned().unwrap_or(TypeDecl::Missing),
             Some(t) => match t.shape() {
-                Shape::Str(b) => Ty::One(TypeName::parse(b)),
+                Shape::Str(b) => TypeDecl::One(TypeName::parse(b)),
                 Shape::Array { .. } => {
                     let mut list = Vec::new();
-                    for (_, e) in ents(t) {
+                    for (_, e) in keyed_entries(t) {
                         list.push(match e.shape() {
                             Shape::Str(b) => TypeName::parse(b),
                             Shape::Int(i) => TypeName::Invalid {
@@ -542,10 +542,10 @@ impl Compiler {
                             },
                         });
                     }
-                    Ty::List(list)
+                    TypeDecl::List(list)
                 }
-                Shape::Bool(true) => Ty::LooseTrue,
-                _ => Ty::Other,
+                Shape::Bool(true) => TypeDecl::LooseTrue,
+                _ => TypeDecl::Other,
             },
         };
         if let Some(members) = isset(s, "enum").filter(|e| e.is_array()) {
@@ -569,13 +569,14 @@ impl Compiler {
         } else {
             None
         };
-        let any_of_typed = isset(s, "anyOf")
-            .is_some_and(|l| ents(l).any(|(_, b)| b.is_array() && isset(b, "type").is_some()));
+        let any_of_typed = isset(s, "anyOf").is_some_and(|l| {
+            keyed_entries(l).any(|(_, b)| b.is_array() && isset(b, "type").is_some())
+        });
         for (kw, slot) in [("anyOf", 0), ("oneOf", 1)] {
             if let Some(list) = isset(s, kw) {
                 let later = parent_ty.is_none() && (typed_later || (slot == 1 && any_of_typed));
                 let mut branches = Vec::new();
-                for (_, b) in ents(list) {
+                for (_, b) in keyed_entries(list) {
                     branches.push(self.node(b, parent_ty.as_ref(), later)?);
                 }
                 if slot == 0 {
@@ -588,8 +589,8 @@ impl Compiler {
         if let Some(props) = isset(s, "properties") {
             if props.is_array() {
                 n.has_properties = true;
-                for (k, p) in ents(props) {
-                    let key = PKey::from_key(k);
+                for (k, p) in keyed_entries(props) {
+                    let key = PhpKey::from_key(k);
                     let node = if matches!(p.shape(), Shape::Null) {
                         None
                     } else {
@@ -602,10 +603,10 @@ impl Compiler {
                     let mut by_int = HashMap::new();
                     for (i, (k, _)) in n.properties.iter().enumerate() {
                         match k {
-                            PKey::Str(s) => {
+                            PhpKey::Str(s) => {
                                 by_name.entry(s.clone()).or_insert(i);
                             }
-                            PKey::Int(x) => {
+                            PhpKey::Int(x) => {
                                 by_int.entry(*x).or_insert(i);
                             }
                         }
@@ -622,13 +623,13 @@ impl Compiler {
         n.required = match isset(s, "required") {
             Some(r) if r.is_array() => {
                 let mut names = Vec::new();
-                for (_, name) in ents(r) {
+                for (_, name) in keyed_entries(r) {
                     names.push(match name.shape() {
-                        Shape::Str(b) => PKey::from_bytes(b),
-                        Shape::Int(i) => PKey::Int(i),
-                        Shape::Bool(b) => PKey::Int(b as i64),
-                        Shape::Float(f) => PKey::Int(php::float_to_int(f)),
-                        Shape::Null => PKey::Str(Vec::new()),
+                        Shape::Str(b) => PhpKey::from_bytes(b),
+                        Shape::Int(i) => PhpKey::Int(i),
+                        Shape::Bool(b) => PhpKey::Int(b as i64),
+                        Shape::Float(f) => PhpKey::Int(php::float_to_int(f)),
+                        Shape::Null => PhpKey::Str(Vec::new()),
                         Shape::Array { .. } | Shape::Object { .. } => {
                             return Err(unreadable(Place::RequiredList, name))
                         }
@@ -638,9 +639,9 @@ impl Compiler {
                 Required::List(names)
             }
             _ if n.has_properties => {
-                let req: Vec<PKey> = match s.get("properties") {
+                let req: Vec<PhpKey> = match s.get("properties") {
                     Some(props) => crate::core::keywords::draft3_required(props)
-                        .map(PKey::from_key)
+                        .map(PhpKey::from_key)
                         .collect(),
                     None => Vec::new(),
                 };
@@ -653,7 +654,7 @@ impl Compiler {
             _ => Required::None,
         };
         if let Some(pp) = isset(s, "patternProperties") {
-            for (k, p) in ents(pp) {
+            for (k, p) in keyed_entries(pp) {
                 let src = match k {
                     Key::Int(i) => i.to_string().into_bytes(),
                     Key::Str(b) => b.to_vec(),
@@ -674,17 +675,17 @@ impl Compiler {
             },
             None => Additional::None,
         };
-        n.min_properties = isset(s, "minProperties").map(|v| to_pval(v, 0));
-        n.max_properties = isset(s, "maxProperties").map(|v| to_pval(v, 0));
+        n.min_properties = isset(s, "minProperties").map(|v| to_php_value(v, 0));
+        n.max_properties = isset(s, "maxProperties").map(|v| to_php_value(v, 0));
         if let Some(items) = isset(s, "items") {
             n.items_nonempty = !php_empty(items);
             n.items = Some(Box::new(self.child(items, None)?));
         }
-        n.min_items = isset(s, "minItems").map(|v| to_pval(v, 0));
-        n.max_items = isset(s, "maxItems").map(|v| to_pval(v, 0));
+        n.min_items = isset(s, "minItems").map(|v| to_php_value(v, 0));
+        n.max_items = isset(s, "maxItems").map(|v| to_php_value(v, 0));
         n.unique_items = s.get("uniqueItems").is_some_and(|v| !php_empty(v));
-        n.minimum = isset(s, "minimum").map(|v| to_pval(v, 0));
-        n.maximum = isset(s, "maximum").map(|v| to_pval(v, 0));
+        n.minimum = isset(s, "minimum").map(|v| to_php_value(v, 0));
+        n.maximum = isset(s, "maximum").map(|v| to_php_value(v, 0));
         n.exclusive_minimum = s.get("exclusiveMinimum").is_some_and(|v| !php_empty(v));
         n.exclusive_maximum = s.get("exclusiveMaximum").is_some_and(|v| !php_empty(v));
         n.multiple_of = isset(s, "multipleOf").map(|v| match v.shape() {
@@ -694,8 +695,8 @@ impl Compiler {
             Shape::Bool(b) => b as i64 as f64,
             _ => f64::NAN,
         });
-        n.min_length = isset(s, "minLength").map(|v| to_pval(v, 0));
-        n.max_length = isset(s, "maxLength").map(|v| to_pval(v, 0));
+        n.min_length = isset(s, "minLength").map(|v| to_php_value(v, 0));
+        n.max_length = isset(s, "maxLength").map(|v| to_php_value(v, 0));
         n.pattern = isset(s, "pattern").map(|p| {
             let src = match p.shape() {
                 Shape::Str(b) => b.to_vec(),
@@ -717,7 +718,7 @@ impl Compiler {
         if let Some(e) = s.get("enum") {
             if !php_empty(e) {
                 n.enum_values = Some(if e.is_array() {
-                    ents(e).map(|(_, m)| to_pval(m, 1)).collect()
+                    keyed_entries(e).map(|(_, m)| to_php_value(m, 1)).collect()
                 } else {
                     Vec::new()
                 });

@@ -5,8 +5,8 @@
 use super::canonical::{unique_items, values_equal, Uniqueness};
 use super::hooks;
 use super::php::{self, Num};
-use super::schema::{Additional, Format, Node, Required, Ty, TypeName};
-use super::value::{ents, norm_key, NKey, PKey, PVal};
+use super::schema::{Additional, Format, Node, Required, TypeDecl, TypeName};
+use super::value::{keyed_entries, normalize_key, NormalKey, PhpKey, PhpValue};
 use super::{Violation, Violations};
 use crate::core::keywords::push_pointer_segment;
 use crate::core::view::{Key, ObjectKind, Shape, View};
@@ -14,7 +14,7 @@ use std::cmp::Ordering;
 
 /// One step of a JSON Pointer.
 #[derive(Clone, Copy, Debug)]
-pub enum Seg<'p> {
+pub enum PathSegment<'p> {
     Key(Key<'p>),
     Idx(usize),
 }
@@ -23,8 +23,8 @@ pub enum Seg<'p> {
 pub struct Stop;
 type Flow = Result<(), Stop>;
 
-pub struct Ctx<'p> {
-    path: Vec<Seg<'p>>,
+pub struct WalkState<'p> {
+    path: Vec<PathSegment<'p>>,
     prefix: String,
     pub errors: Violations,
     first_only: bool,
@@ -33,34 +33,34 @@ pub struct Ctx<'p> {
 }
 
 /// A PHP scalar as the messages print it.
-pub fn display_pval(v: &PVal) -> String {
+pub fn display_php_value(v: &PhpValue) -> String {
     match v {
-        PVal::Null => "null".into(),
-        PVal::Bool(b) => {
+        PhpValue::Null => "null".into(),
+        PhpValue::Bool(b) => {
             if *b {
                 "true".into()
             } else {
                 "false".into()
             }
         }
-        PVal::Int(i) => i.to_string(),
-        PVal::Float(f) => php::float_to_php_string(*f),
-        PVal::Str(s) => String::from_utf8_lossy(s).into_owned(),
-        PVal::Arr(_) | PVal::Obj(_) => "array".into(),
-        PVal::Opaque => "object".into(),
+        PhpValue::Int(i) => i.to_string(),
+        PhpValue::Float(f) => php::float_to_php_string(*f),
+        PhpValue::Str(s) => String::from_utf8_lossy(s).into_owned(),
+        PhpValue::Arr(_) | PhpValue::Obj(_) => "array".into(),
+        PhpValue::Opaque => "object".into(),
     }
 }
 
-fn display_enum_member(v: &PVal) -> String {
+fn display_enum_member(v: &PhpValue) -> String {
     match v {
-        PVal::Str(s) => format!("\"{}\"", String::from_utf8_lossy(s)),
-        other => display_pval(other),
+        PhpValue::Str(s) => format!("\"{}\"", String::from_utf8_lossy(s)),
+        other => display_php_value(other),
     }
 }
 
 /// The kind of a value as WordPress's checks see it.
 #[derive(Clone, Copy)]
-enum K<'a> {
+enum ValueKind<'a> {
     Null,
     Bool(bool),
     Int(i64),
@@ -71,101 +71,106 @@ enum K<'a> {
     Other,
 }
 
-fn kind<'a, V: View<'a>>(v: V) -> K<'a> {
+fn kind<'a, V: View<'a>>(v: V) -> ValueKind<'a> {
     match v.shape() {
-        Shape::Null => K::Null,
-        Shape::Bool(b) => K::Bool(b),
-        Shape::Int(i) => K::Int(i),
-        Shape::Float(f) => K::Float(f),
-        Shape::Str(s) => K::Str(s),
-        Shape::Array { len, .. } => K::Arr(len),
+        Shape::Null => ValueKind::Null,
+        Shape::Bool(b) => ValueKind::Bool(b),
+        Shape::Int(i) => ValueKind::Int(i),
+        Shape::Float(f) => ValueKind::Float(f),
+        Shape::Str(s) => ValueKind::Str(s),
+        Shape::Array { len, .. } => ValueKind::Arr(len),
         Shape::Object {
             kind: ObjectKind::Plain,
             ..
-        } => K::PlainObj,
-        _ => K::Other,
+        } => ValueKind::PlainObj,
+        _ => ValueKind::Other,
     }
 }
 
 /// `is_numeric`.
-fn numeric(k: K<'_>) -> Option<Num> {
+fn numeric(k: ValueKind<'_>) -> Option<Num> {
     match k {
-        K::Int(i) => Some(Num::Int(i)),
-        K::Float(f) => Some(Num::Float(f)),
-        K::Str(s) => php::parse_numeric(s),
+        ValueKind::Int(i) => Some(Num::Int(i)),
+        ValueKind::Float(f) => Some(Num::Float(f)),
+        ValueKind::Str(s) => php::parse_numeric(s),
         _ => None,
     }
 }
 
 /// `rest_is_integer`.
-fn is_integer(k: K<'_>) -> bool {
+fn is_integer(k: ValueKind<'_>) -> bool {
     match k {
-        K::Int(_) => true,
-        K::Float(f) => php::float_is_whole(f),
-        K::Str(s) => php::str_is_integer(s),
+        ValueKind::Int(_) => true,
+        ValueKind::Float(f) => php::float_is_whole(f),
+        ValueKind::Str(s) => php::str_is_integer(s),
         _ => false,
     }
 }
 
 /// `rest_is_boolean`.
-fn is_boolean(k: K<'_>) -> bool {
+fn is_boolean(k: ValueKind<'_>) -> bool {
     match k {
-        K::Bool(_) => true,
-        K::Str(s) => {
+        ValueKind::Bool(_) => true,
+        ValueKind::Str(s) => {
             php::eq_ignore_ascii_case(s, "false")
                 || php::eq_ignore_ascii_case(s, "true")
                 || s == b"0"
                 || s == b"1"
         }
-        K::Int(i) => i == 0 || i == 1,
+        ValueKind::Int(i) => i == 0 || i == 1,
         _ => false,
     }
 }
 
 /// `rest_is_object` (JsonSerializable objects are not read: they count as non-objects).
-fn is_object(k: K<'_>) -> bool {
-    matches!(k, K::Str(b"") | K::PlainObj | K::Arr(_))
+fn is_object(k: ValueKind<'_>) -> bool {
+    matches!(
+        k,
+        ValueKind::Str(b"") | ValueKind::PlainObj | ValueKind::Arr(_)
+    )
 }
 
 /// `rest_is_array`.
-fn is_array<'a, V: View<'a>>(v: V, k: K<'a>) -> bool {
+fn is_array<'a, V: View<'a>>(v: V, k: ValueKind<'a>) -> bool {
     match k {
-        K::Bool(_) | K::Int(_) | K::Float(_) | K::Str(_) => true,
-        K::Arr(_) => ents(v).all(|(key, _)| matches!(norm_key(key), NKey::Int(_))),
+        ValueKind::Bool(_) | ValueKind::Int(_) | ValueKind::Float(_) | ValueKind::Str(_) => true,
+        ValueKind::Arr(_) => {
+            keyed_entries(v).all(|(key, _)| matches!(normalize_key(key), NormalKey::Int(_)))
+        }
         _ => false,
     }
 }
 
 /// `(string) $scalar`.
-fn scalar_string(k: K<'_>) -> Option<Vec<u8>> {
+fn scalar_string(k: ValueKind<'_>) -> Option<Vec<u8>> {
     match k {
-        K::Bool(b) => Some(if b { b"1".to_vec() } else { Vec::new() }),
-        K::Int(i) => Some(i.to_string().into_bytes()),
-        K::Float(f) => Some(php::float_to_php_string(f).into_bytes()),
-        K::Str(s) => Some(s.to_vec()),
-        K::Null => Some(Vec::new()),
+        ValueKind::Bool(b) => Some(if b { b"1".to_vec() } else { Vec::new() }),
+        ValueKind::Int(i) => Some(i.to_string().into_bytes()),
+        ValueKind::Float(f) => Some(php::float_to_php_string(f).into_bytes()),
+        ValueKind::Str(s) => Some(s.to_vec()),
+        ValueKind::Null => Some(Vec::new()),
         _ => None,
     }
 }
 
 /// `wp_parse_list( $scalar )` as a list value.
-fn parse_list_pval(k: K<'_>) -> PVal {
+fn parse_list_value(k: ValueKind<'_>) -> PhpValue {
     let s = scalar_string(k).unwrap_or_default();
-    PVal::Arr(
+    PhpValue::Arr(
         php::parse_list(&s)
             .into_iter()
             .enumerate()
-            .map(|(i, p)| (PKey::Int(i as i64), PVal::Str(p.to_vec())))
+            .map(|(i, p)| (PhpKey::Int(i as i64), PhpValue::Str(p.to_vec())))
             .collect(),
     )
 }
 
 /// PHP 8 `$num <=> $schema_value` for a numeric left side.
-fn cmp_num(a: Num, b: &PVal) -> Option<Ordering> {
+fn cmp_num(a: Num, b: &PhpValue) -> Option<Ordering> {
     match b {
-        PVal::Int(i) => php::num_cmp(a, Num::Int(*i)),
-        PVal::Float(f) => php::num_cmp(a, Num::Float(*f)),
-        PVal::Str(s) => match php::parse_numeric(s) {
+        PhpValue::Int(i) => php::num_cmp(a, Num::Int(*i)),
+        PhpValue::Float(f) => php::num_cmp(a, Num::Float(*f)),
+        PhpValue::Str(s) => match php::parse_numeric(s) {
             Some(n) => php::num_cmp(a, n),
             None => {
                 let left = match a {
@@ -175,34 +180,34 @@ fn cmp_num(a: Num, b: &PVal) -> Option<Ordering> {
                 Some(left.as_bytes().cmp(s.as_slice()))
             }
         },
-        PVal::Bool(b) => {
+        PhpValue::Bool(b) => {
             let l = a.as_f64() != 0.0;
             Some(l.cmp(b))
         }
-        PVal::Null => {
+        PhpValue::Null => {
             let l = a.as_f64() != 0.0;
             Some(l.cmp(&false))
         }
-        PVal::Arr(_) | PVal::Obj(_) | PVal::Opaque => Some(Ordering::Less),
+        PhpValue::Arr(_) | PhpValue::Obj(_) | PhpValue::Opaque => Some(Ordering::Less),
     }
 }
 
-fn lt(a: Num, b: &PVal) -> bool {
+fn lt(a: Num, b: &PhpValue) -> bool {
     cmp_num(a, b) == Some(Ordering::Less)
 }
-fn gt(a: Num, b: &PVal) -> bool {
+fn gt(a: Num, b: &PhpValue) -> bool {
     cmp_num(a, b) == Some(Ordering::Greater)
 }
-fn le(a: Num, b: &PVal) -> bool {
+fn le(a: Num, b: &PhpValue) -> bool {
     matches!(cmp_num(a, b), Some(Ordering::Less | Ordering::Equal))
 }
-fn ge(a: Num, b: &PVal) -> bool {
+fn ge(a: Num, b: &PhpValue) -> bool {
     matches!(cmp_num(a, b), Some(Ordering::Greater | Ordering::Equal))
 }
 
-impl<'p> Ctx<'p> {
-    pub fn new(first_only: bool, depth: usize, prefix: String) -> Ctx<'p> {
-        Ctx {
+impl<'p> WalkState<'p> {
+    pub fn new(first_only: bool, depth: usize, prefix: String) -> WalkState<'p> {
+        WalkState {
             path: Vec::new(),
             prefix,
             errors: Violations::default(),
@@ -217,9 +222,9 @@ impl<'p> Ctx<'p> {
         for seg in &self.path {
             s.push('/');
             match seg {
-                Seg::Key(Key::Int(i)) => s.push_str(&i.to_string()),
-                Seg::Key(Key::Str(b)) => push_pointer_segment(&mut s, b),
-                Seg::Idx(i) => s.push_str(&i.to_string()),
+                PathSegment::Key(Key::Int(i)) => s.push_str(&i.to_string()),
+                PathSegment::Key(Key::Str(b)) => push_pointer_segment(&mut s, b),
+                PathSegment::Idx(i) => s.push_str(&i.to_string()),
             }
         }
         s
@@ -286,7 +291,7 @@ impl<'p> Ctx<'p> {
 
     /// Does `v` satisfy `n` (first-error mode, no messages)?
     /// `inherit`: the type an untyped branch takes from its parent while core validates.
-    fn matches<V: View<'p>>(&mut self, v: V, n: &Node, inherit: Option<&Ty>) -> bool {
+    fn matches<V: View<'p>>(&mut self, v: V, n: &Node, inherit: Option<&TypeDecl>) -> bool {
         let saved = self.first_only;
         self.first_only = true;
         let ok = self.value_as(v, n, inherit).is_ok();
@@ -302,8 +307,8 @@ impl<'p> Ctx<'p> {
     /// value() of an anyOf/oneOf branch whose parent has the type `inherit` now (see
     /// [`branch_type`]: core writes the parent's current type into a branch without its own,
     /// where the compiler gave it the parent's declared one).
-    fn value_as<V: View<'p>>(&mut self, v: V, n: &Node, inherit: Option<&Ty>) -> Flow {
-        let mut eff: &Ty = inherit.map_or(&n.ty, |parent| branch_type(n, parent));
+    fn value_as<V: View<'p>>(&mut self, v: V, n: &Node, inherit: Option<&TypeDecl>) -> Flow {
+        let mut eff: &TypeDecl = inherit.map_or(&n.ty, |parent| branch_type(n, parent));
         // branches without a type of their own take this node's as it is now
         if let Some(branches) = &n.any_of {
             let inherit = eff.is_set().then_some(eff);
@@ -351,7 +356,7 @@ impl<'p> Ctx<'p> {
         // Multi-type: pick the best type.
         let resolved: Option<TypeName>;
         let single: Option<&TypeName> = match eff {
-            Ty::List(types) => {
+            TypeDecl::List(types) => {
                 resolved = best_type(v, k, types);
                 match &resolved {
                     None => {
@@ -362,14 +367,14 @@ impl<'p> Ctx<'p> {
                     Some(t) => Some(t),
                 }
             }
-            Ty::One(t) => Some(t),
-            Ty::LooseTrue => Some(&TypeName::Null),
-            Ty::Missing | Ty::Other => None,
+            TypeDecl::One(t) => Some(t),
+            TypeDecl::LooseTrue => Some(&TypeName::Null),
+            TypeDecl::Missing | TypeDecl::Other => None,
         };
         if let Some(t) = single {
             let type_ok = match t {
                 TypeName::Null => {
-                    if matches!(k, K::Null) {
+                    if matches!(k, ValueKind::Null) {
                         true
                     } else {
                         self.fail("type", |w| format!("{w} is not of type null."))?;
@@ -410,8 +415,8 @@ impl<'p> Ctx<'p> {
             return Ok(());
         }
         // The type as `$args['type']` now reads (a resolved list becomes one name).
-        let eff_for_sanitize: Ty = match (eff, single) {
-            (Ty::List(_), Some(t)) => Ty::One(t.clone()),
+        let eff_for_sanitize: TypeDecl = match (eff, single) {
+            (TypeDecl::List(_), Some(t)) => TypeDecl::One(t.clone()),
             (other, _) => other.clone(),
         };
         if let Some(members) = &n.enum_values {
@@ -442,11 +447,11 @@ impl<'p> Ctx<'p> {
         Ok(())
     }
 
-    fn format(&mut self, k: K<'p>, f: Format) -> Flow {
+    fn format(&mut self, k: ValueKind<'p>, f: Format) -> Flow {
         // preg_match & co. read scalars as strings; WordPress errors on arrays here.
         let owned;
         let s: &[u8] = match k {
-            K::Str(s) => s,
+            ValueKind::Str(s) => s,
             _ => {
                 owned = scalar_string(k).unwrap_or_default();
                 &owned
@@ -465,7 +470,7 @@ impl<'p> Ctx<'p> {
             Format::Ip if !php::is_ip(s) => {
                 self.fail("format", |w| format!("{w} is not a valid IP address."))
             }
-            Format::Uuid if !(matches!(k, K::Str(_)) && php::is_uuid(s)) => {
+            Format::Uuid if !(matches!(k, ValueKind::Str(_)) && php::is_uuid(s)) => {
                 self.fail("format", |w| format!("{w} is not a valid UUID."))
             }
             _ => Ok(()),
@@ -493,12 +498,12 @@ impl<'p> Ctx<'p> {
     }
 
     /// `rest_validate_object_value_from_schema`; returns whether the type check passed.
-    fn object<V: View<'p>>(&mut self, v: V, k: K<'p>, n: &Node) -> Result<bool, Stop> {
+    fn object<V: View<'p>>(&mut self, v: V, k: ValueKind<'p>, n: &Node) -> Result<bool, Stop> {
         if !is_object(k) {
             self.fail("type", |w| format!("{w} is not of type object."))?;
             return Ok(false);
         }
-        let is_empty_string = matches!(k, K::Str(_));
+        let is_empty_string = matches!(k, ValueKind::Str(_));
         let entered = if is_empty_string {
             None
         } else {
@@ -516,7 +521,7 @@ impl<'p> Ctx<'p> {
     }
 
     fn object_body<V: View<'p>>(&mut self, v: V, empty: bool, n: &Node) -> Flow {
-        let required: &[PKey] = match &n.required {
+        let required: &[PhpKey] = match &n.required {
             Required::List(l) | Required::Props(l) => l,
             Required::None => &[],
         };
@@ -532,19 +537,19 @@ impl<'p> Ctx<'p> {
         }
         let mut count = 0usize;
         if !empty {
-            for (key, child) in ents(v) {
+            for (key, child) in keyed_entries(v) {
                 count += 1;
-                let pk = norm_key(key);
+                let pk = normalize_key(key);
                 let prop = if n.properties.is_empty() {
                     None
                 } else {
                     match pk {
-                        NKey::Int(i) => n.property_int(i),
-                        NKey::Str(s) => n.property_str(s),
+                        NormalKey::Int(i) => n.property_int(i),
+                        NormalKey::Str(s) => n.property_str(s),
                     }
                 };
                 if let Some(ps) = prop {
-                    self.path.push(Seg::Key(key));
+                    self.path.push(PathSegment::Key(key));
                     let r = self.value(child, ps);
                     self.path.pop();
                     r?;
@@ -552,13 +557,13 @@ impl<'p> Ctx<'p> {
                 }
                 if !n.pattern_properties.is_empty() {
                     let name: std::borrow::Cow<[u8]> = match pk {
-                        NKey::Int(i) => std::borrow::Cow::Owned(i.to_string().into_bytes()),
-                        NKey::Str(s) => std::borrow::Cow::Borrowed(s),
+                        NormalKey::Int(i) => std::borrow::Cow::Owned(i.to_string().into_bytes()),
+                        NormalKey::Str(s) => std::borrow::Cow::Borrowed(s),
                     };
                     if let Some((_, Some(ps))) =
                         n.pattern_properties.iter().find(|(p, _)| p.is_match(&name))
                     {
-                        self.path.push(Seg::Key(key));
+                        self.path.push(PathSegment::Key(key));
                         let r = self.value(child, ps);
                         self.path.pop();
                         r?;
@@ -569,10 +574,10 @@ impl<'p> Ctx<'p> {
                     Additional::None => {}
                     Additional::False => {
                         let name = match pk {
-                            NKey::Int(i) => i.to_string(),
-                            NKey::Str(s) => String::from_utf8_lossy(s).into_owned(),
+                            NormalKey::Int(i) => i.to_string(),
+                            NormalKey::Str(s) => String::from_utf8_lossy(s).into_owned(),
                         };
-                        self.path.push(Seg::Key(key));
+                        self.path.push(PathSegment::Key(key));
                         let r = self.fail("additionalProperties", |_| {
                             format!("{name} is not a valid property of Object.")
                         });
@@ -580,7 +585,7 @@ impl<'p> Ctx<'p> {
                         r?;
                     }
                     Additional::Schema(s) => {
-                        self.path.push(Seg::Key(key));
+                        self.path.push(PathSegment::Key(key));
                         let r = self.value(child, s);
                         self.path.pop();
                         r?;
@@ -591,7 +596,7 @@ impl<'p> Ctx<'p> {
         let c = Num::Int(count as i64);
         if let Some(min) = &n.min_properties {
             if lt(c, min) {
-                let m = display_pval(min);
+                let m = display_php_value(min);
                 self.fail("minProperties", |w| {
                     format!("{w} must contain at least {m} properties.")
                 })?;
@@ -599,7 +604,7 @@ impl<'p> Ctx<'p> {
         }
         if let Some(max) = &n.max_properties {
             if gt(c, max) {
-                let m = display_pval(max);
+                let m = display_php_value(max);
                 self.fail("maxProperties", |w| {
                     format!("{w} must contain at most {m} properties.")
                 })?;
@@ -609,12 +614,12 @@ impl<'p> Ctx<'p> {
     }
 
     /// `rest_validate_array_value_from_schema`; returns whether the type check passed.
-    fn array<V: View<'p>>(&mut self, v: V, k: K<'p>, n: &Node) -> Result<bool, Stop> {
+    fn array<V: View<'p>>(&mut self, v: V, k: ValueKind<'p>, n: &Node) -> Result<bool, Stop> {
         if !is_array(v, k) {
             self.fail("type", |w| format!("{w} is not of type array."))?;
             return Ok(false);
         }
-        if let K::Arr(_) = k {
+        if let ValueKind::Arr(_) = k {
             let entered = match self.enter(v) {
                 Ok(e) => e,
                 Err(Stop) if !self.first_only => return Ok(false),
@@ -627,8 +632,8 @@ impl<'p> Ctx<'p> {
             return r.map(|_| true);
         }
         // A scalar: wp_parse_list() makes a list of strings of it.
-        let list = parse_list_pval(k);
-        let mut sub = Ctx::new(
+        let list = parse_list_value(k);
+        let mut sub = WalkState::new(
             self.first_only,
             self.depth + self.ancestors.len(),
             self.pointer(),
@@ -641,21 +646,21 @@ impl<'p> Ctx<'p> {
     fn array_body<V: View<'p>>(&mut self, v: V, n: &Node) -> Flow {
         let mut count = 0usize;
         if let Some(items) = &n.items {
-            for (i, (key, child)) in ents(v).enumerate() {
+            for (i, (key, child)) in keyed_entries(v).enumerate() {
                 let _ = i;
                 count += 1;
-                self.path.push(Seg::Key(key));
+                self.path.push(PathSegment::Key(key));
                 let r = self.value(child, items);
                 self.path.pop();
                 r?;
             }
         } else {
-            count = ents(v).count();
+            count = keyed_entries(v).count();
         }
         let c = Num::Int(count as i64);
         if let Some(min) = &n.min_items {
             if lt(c, min) {
-                let m = display_pval(min);
+                let m = display_php_value(min);
                 self.fail("minItems", |w| {
                     format!("{w} must contain at least {m} items.")
                 })?;
@@ -663,7 +668,7 @@ impl<'p> Ctx<'p> {
         }
         if let Some(max) = &n.max_items {
             if gt(c, max) {
-                let m = display_pval(max);
+                let m = display_php_value(max);
                 self.fail("maxItems", |w| {
                     format!("{w} must contain at most {m} items.")
                 })?;
@@ -684,7 +689,12 @@ impl<'p> Ctx<'p> {
     }
 
     /// `rest_validate_number_value_from_schema`; returns whether the type check passed.
-    fn number(&mut self, k: K<'p>, n: &Node, type_name: &'static str) -> Result<bool, Stop> {
+    fn number(
+        &mut self,
+        k: ValueKind<'p>,
+        n: &Node,
+        type_name: &'static str,
+    ) -> Result<bool, Stop> {
         let Some(x) = numeric(k) else {
             self.fail("type", |w| format!("{w} is not of type {type_name}."))?;
             return Ok(false);
@@ -708,7 +718,7 @@ impl<'p> Ctx<'p> {
                 lt(x, min)
             };
             if bad {
-                let m = display_pval(min);
+                let m = display_php_value(min);
                 if n.exclusive_minimum {
                     self.fail("exclusiveMinimum", |w| {
                         format!("{w} must be greater than {m}.")
@@ -727,7 +737,7 @@ impl<'p> Ctx<'p> {
                 gt(x, max)
             };
             if bad {
-                let m = display_pval(max);
+                let m = display_php_value(max);
                 if n.exclusive_maximum {
                     self.fail("exclusiveMaximum", |w| {
                         format!("{w} must be less than {m}.")
@@ -743,8 +753,8 @@ impl<'p> Ctx<'p> {
     }
 
     /// `rest_validate_string_value_from_schema`; returns whether the type check passed.
-    fn string(&mut self, k: K<'p>, n: &Node) -> Result<bool, Stop> {
-        let K::Str(s) = k else {
+    fn string(&mut self, k: ValueKind<'p>, n: &Node) -> Result<bool, Stop> {
+        let ValueKind::Str(s) = k else {
             self.fail("type", |w| format!("{w} is not of type string."))?;
             return Ok(false);
         };
@@ -752,7 +762,7 @@ impl<'p> Ctx<'p> {
             let len = Num::Int(super::hooks::mb_strlen(s) as i64);
             if let Some(min) = &n.min_length {
                 if lt(len, min) {
-                    let m = display_pval(min);
+                    let m = display_php_value(min);
                     self.fail("minLength", |w| {
                         format!("{w} must be at least {m} characters long.")
                     })?;
@@ -760,7 +770,7 @@ impl<'p> Ctx<'p> {
             }
             if let Some(max) = &n.max_length {
                 if gt(len, max) {
-                    let m = display_pval(max);
+                    let m = display_php_value(max);
                     self.fail("maxLength", |w| {
                         format!("{w} must be at most {m} characters long.")
                     })?;
@@ -779,44 +789,46 @@ impl<'p> Ctx<'p> {
 
 /// `rest_validate_enum` without allocating, for the common scalar cases (no anyOf/oneOf, a
 /// single scalar type, no format): None when the general path is needed.
-fn enum_fast(k: K<'_>, n: &Node, eff: &Ty) -> Option<bool> {
+fn enum_fast(k: ValueKind<'_>, n: &Node, eff: &TypeDecl) -> Option<bool> {
     if n.any_of.is_some() || n.one_of.is_some() {
         return None;
     }
     let members = n.enum_values.as_ref()?;
     let t = match eff {
-        Ty::One(t) => t,
+        TypeDecl::One(t) => t,
         _ => return None,
     };
     match t {
         TypeName::String if n.format.is_none() => {
-            let K::Str(s) = k else { return None };
+            let ValueKind::Str(s) = k else { return None };
             Some(
                 members
                     .iter()
-                    .any(|m| matches!(m, PVal::Str(x) if x.as_slice() == s)),
+                    .any(|m| matches!(m, PhpValue::Str(x) if x.as_slice() == s)),
             )
         }
         TypeName::Integer => {
             let i = match k {
-                K::Int(i) => i,
-                K::Str(s) => php::str_to_int(s),
-                K::Float(f) => php::float_to_int(f),
+                ValueKind::Int(i) => i,
+                ValueKind::Str(s) => php::str_to_int(s),
+                ValueKind::Float(f) => php::float_to_int(f),
                 _ => return None,
             };
-            Some(members.iter().any(|m| values_equal(&PVal::Int(i), m)))
+            Some(members.iter().any(|m| values_equal(&PhpValue::Int(i), m)))
         }
         TypeName::Boolean => {
             let b = match k {
-                K::Bool(b) => b,
-                K::Str(s) => !(php::eq_ignore_ascii_case(s, "false") || s == b"0" || s.is_empty()),
-                K::Int(i) => i != 0,
+                ValueKind::Bool(b) => b,
+                ValueKind::Str(s) => {
+                    !(php::eq_ignore_ascii_case(s, "false") || s == b"0" || s.is_empty())
+                }
+                ValueKind::Int(i) => i != 0,
                 _ => return None,
             };
             Some(
                 members
                     .iter()
-                    .any(|m| matches!(m, PVal::Bool(x) if *x == b)),
+                    .any(|m| matches!(m, PhpValue::Bool(x) if *x == b)),
             )
         }
         _ => None,
@@ -824,19 +836,19 @@ fn enum_fast(k: K<'_>, n: &Node, eff: &Ty) -> Option<bool> {
 }
 
 /// Whether the `format` keyword applies: type unset, `string`, or not a built-in type.
-fn format_applies(t: &Ty) -> bool {
+fn format_applies(t: &TypeDecl) -> bool {
     match t {
-        Ty::Missing | Ty::LooseTrue | Ty::Other => true,
-        Ty::One(TypeName::String) | Ty::One(TypeName::Invalid { .. }) => true,
-        Ty::One(_) => false,
+        TypeDecl::Missing | TypeDecl::LooseTrue | TypeDecl::Other => true,
+        TypeDecl::One(TypeName::String) | TypeDecl::One(TypeName::Invalid { .. }) => true,
+        TypeDecl::One(_) => false,
         // A list that found no best type never gets here; one that did was resolved.
-        Ty::List(_) => false,
+        TypeDecl::List(_) => false,
     }
 }
 
 /// `rest_get_best_type_for_value` + the invalid-type fallback of `rest_handle_multi_type_schema`.
-fn best_type<'a, V: View<'a>>(v: V, k: K<'a>, types: &[TypeName]) -> Option<TypeName> {
-    if matches!(k, K::Str(b"")) && types.contains(&TypeName::String) {
+fn best_type<'a, V: View<'a>>(v: V, k: ValueKind<'a>, types: &[TypeName]) -> Option<TypeName> {
+    if matches!(k, ValueKind::Str(b"")) && types.contains(&TypeName::String) {
         return Some(TypeName::String);
     }
     for t in types {
@@ -846,8 +858,8 @@ fn best_type<'a, V: View<'a>>(v: V, k: K<'a>, types: &[TypeName]) -> Option<Type
             TypeName::Integer => is_integer(k),
             TypeName::Number => numeric(k).is_some(),
             TypeName::Boolean => is_boolean(k),
-            TypeName::String => matches!(k, K::Str(_)),
-            TypeName::Null => matches!(k, K::Null),
+            TypeName::String => matches!(k, ValueKind::Str(_)),
+            TypeName::Null => matches!(k, ValueKind::Null),
             TypeName::Invalid { .. } => false,
         };
         if ok {
@@ -863,8 +875,8 @@ fn best_type<'a, V: View<'a>>(v: V, k: K<'a>, types: &[TypeName]) -> Option<Type
 }
 
 /// `array_key_exists( $name, $value )`.
-fn has_key<'a, V: View<'a>>(v: V, name: &PKey) -> bool {
-    if let PKey::Str(s) = name {
+fn has_key<'a, V: View<'a>>(v: V, name: &PhpKey) -> bool {
+    if let PhpKey::Str(s) = name {
         if let Ok(k) = std::str::from_utf8(s) {
             if v.get(k).is_some() {
                 return true;
@@ -873,7 +885,7 @@ fn has_key<'a, V: View<'a>>(v: V, name: &PKey) -> bool {
             return false;
         }
     }
-    ents(v).any(|(k, _)| name.matches(k))
+    keyed_entries(v).any(|(k, _)| name.matches(k))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -882,13 +894,13 @@ fn has_key<'a, V: View<'a>>(v: V, name: &PKey) -> bool {
 
 /// First-error verdict of `v` against the anyOf/oneOf branch `n` of a node whose type is
 /// `parent` while core reads it, in a fresh context.
-fn verdict<'q, V: View<'q>>(v: V, n: &Node, parent: &Ty, depth: usize) -> bool {
-    let mut c: Ctx<'q> = Ctx::new(true, depth, String::new());
+fn verdict<'q, V: View<'q>>(v: V, n: &Node, parent: &TypeDecl, depth: usize) -> bool {
+    let mut c: WalkState<'q> = WalkState::new(true, depth, String::new());
     c.value_as(v, n, parent.is_set().then_some(parent)).is_ok()
 }
 
 /// The type core reads a branch `b` by: its own, else its parent's as the parent has it now.
-fn branch_type<'t>(b: &'t Node, parent: &'t Ty) -> &'t Ty {
+fn branch_type<'t>(b: &'t Node, parent: &'t TypeDecl) -> &'t TypeDecl {
     if (b.ty_inherited || !b.ty.is_set()) && parent.is_set() {
         parent
     } else {
@@ -896,8 +908,8 @@ fn branch_type<'t>(b: &'t Node, parent: &'t Ty) -> &'t Ty {
     }
 }
 
-fn to_p<'a, V: View<'a>>(v: V) -> PVal {
-    super::value::to_pval(v, 0)
+fn to_p<'a, V: View<'a>>(v: V) -> PhpValue {
+    super::value::to_php_value(v, 0)
 }
 
 /// Why a value has no sanitized form: nested past MAX_DEPTH, or a branch core cannot sanitize by
@@ -908,9 +920,9 @@ pub struct Unsanitizable;
 pub fn sanitize<'a, V: View<'a>>(
     v: V,
     n: &Node,
-    eff: &Ty,
+    eff: &TypeDecl,
     depth: usize,
-) -> Result<PVal, Unsanitizable> {
+) -> Result<PhpValue, Unsanitizable> {
     if depth > crate::core::MAX_DEPTH {
         return Err(Unsanitizable);
     }
@@ -931,9 +943,9 @@ pub fn sanitize<'a, V: View<'a>>(
 fn sanitize_by_branch<'a, V: View<'a>>(
     v: V,
     m: &Node,
-    eff: &mut Ty,
+    eff: &mut TypeDecl,
     depth: usize,
-) -> Result<PVal, Unsanitizable> {
+) -> Result<PhpValue, Unsanitizable> {
     let m_ty = branch_type(m, eff).clone();
     if !eff.is_set() {
         *eff = m.ty.clone();
@@ -944,9 +956,9 @@ fn sanitize_by_branch<'a, V: View<'a>>(
 fn sanitize_after_any<'a, V: View<'a>>(
     v: V,
     n: &Node,
-    eff: &Ty,
+    eff: &TypeDecl,
     depth: usize,
-) -> Result<PVal, Unsanitizable> {
+) -> Result<PhpValue, Unsanitizable> {
     let mut eff = eff.clone();
     if let Some(branches) = &n.one_of {
         let mut found: Option<&Node> = None;
@@ -971,30 +983,33 @@ fn sanitize_after_any<'a, V: View<'a>>(
 fn sanitize_typed<'a, V: View<'a>>(
     v: V,
     n: &Node,
-    eff: &Ty,
+    eff: &TypeDecl,
     depth: usize,
-) -> Result<PVal, Unsanitizable> {
+) -> Result<PhpValue, Unsanitizable> {
     let k = kind(v);
     let t: Option<TypeName> = match eff {
-        Ty::List(types) => match best_type(v, k, types) {
-            None => return Ok(PVal::Null),
+        TypeDecl::List(types) => match best_type(v, k, types) {
+            None => return Ok(PhpValue::Null),
             Some(t) => Some(t),
         },
-        Ty::One(t) => Some(t.clone()),
+        TypeDecl::One(t) => Some(t.clone()),
         _ => None,
     };
     let eff_one = match &t {
-        Some(t) => Ty::One(t.clone()),
+        Some(t) => TypeDecl::One(t.clone()),
         None => eff.clone(),
     };
     match t {
         Some(TypeName::Array) => {
-            let list: Vec<PVal> = match k {
-                K::Bool(_) | K::Int(_) | K::Float(_) | K::Str(_) => match parse_list_pval(k) {
-                    PVal::Arr(items) => items.into_iter().map(|(_, x)| x).collect(),
+            let list: Vec<PhpValue> = match k {
+                ValueKind::Bool(_)
+                | ValueKind::Int(_)
+                | ValueKind::Float(_)
+                | ValueKind::Str(_) => match parse_list_value(k) {
+                    PhpValue::Arr(items) => items.into_iter().map(|(_, x)| x).collect(),
                     _ => Vec::new(),
                 },
-                K::Arr(_) => ents(v).map(|(_, c)| to_p(c)).collect(),
+                ValueKind::Arr(_) => keyed_entries(v).map(|(_, c)| to_p(c)).collect(),
                 _ => Vec::new(),
             };
             let mut out = Vec::with_capacity(list.len());
@@ -1003,18 +1018,18 @@ fn sanitize_typed<'a, V: View<'a>>(
                     (Some(items), true) => sanitize(&item, items, &items.ty, depth + 1)?,
                     _ => item,
                 };
-                out.push((PKey::Int(i as i64), item));
+                out.push((PhpKey::Int(i as i64), item));
             }
-            let arr = PVal::Arr(out);
+            let arr = PhpValue::Arr(out);
             if n.unique_items && unique_items(&arr) != Uniqueness::Unique {
                 return Err(Unsanitizable);
             }
             Ok(arr)
         }
         Some(TypeName::Object) => {
-            let entries: Vec<(PKey, PVal)> = match k {
-                K::Arr(_) | K::PlainObj => ents(v)
-                    .map(|(key, c)| (PKey::from_key(key), to_p(c)))
+            let entries: Vec<(PhpKey, PhpValue)> = match k {
+                ValueKind::Arr(_) | ValueKind::PlainObj => keyed_entries(v)
+                    .map(|(key, c)| (PhpKey::from_key(key), to_p(c)))
                     .collect(),
                 _ => Vec::new(),
             };
@@ -1037,41 +1052,43 @@ fn sanitize_typed<'a, V: View<'a>>(
                     Additional::None => out.push((key, c)),
                 }
             }
-            Ok(PVal::Arr(out))
+            Ok(PhpValue::Arr(out))
         }
-        Some(TypeName::Null) => Ok(PVal::Null),
-        Some(TypeName::Integer) => Ok(PVal::Int(match k {
-            K::Int(i) => i,
-            K::Float(f) => php::float_to_int(f),
-            K::Str(s) => php::str_to_int(s),
-            K::Bool(b) => b as i64,
-            K::Null => 0,
-            K::Arr(len) => (len > 0) as i64,
+        Some(TypeName::Null) => Ok(PhpValue::Null),
+        Some(TypeName::Integer) => Ok(PhpValue::Int(match k {
+            ValueKind::Int(i) => i,
+            ValueKind::Float(f) => php::float_to_int(f),
+            ValueKind::Str(s) => php::str_to_int(s),
+            ValueKind::Bool(b) => b as i64,
+            ValueKind::Null => 0,
+            ValueKind::Arr(len) => (len > 0) as i64,
             _ => 1,
         })),
-        Some(TypeName::Number) => Ok(PVal::Float(match k {
-            K::Int(i) => i as f64,
-            K::Float(f) => f,
-            K::Str(s) => php::str_to_float(s),
-            K::Bool(b) => b as i64 as f64,
-            K::Null => 0.0,
-            K::Arr(len) => (len > 0) as i64 as f64,
+        Some(TypeName::Number) => Ok(PhpValue::Float(match k {
+            ValueKind::Int(i) => i as f64,
+            ValueKind::Float(f) => f,
+            ValueKind::Str(s) => php::str_to_float(s),
+            ValueKind::Bool(b) => b as i64 as f64,
+            ValueKind::Null => 0.0,
+            ValueKind::Arr(len) => (len > 0) as i64 as f64,
             _ => 1.0,
         })),
-        Some(TypeName::Boolean) => Ok(PVal::Bool(match k {
-            K::Str(s) => !(php::eq_ignore_ascii_case(s, "false") || s == b"0" || s.is_empty()),
-            K::Bool(b) => b,
-            K::Int(i) => i != 0,
-            K::Float(f) => f != 0.0,
-            K::Null => false,
-            K::Arr(len) => len > 0,
+        Some(TypeName::Boolean) => Ok(PhpValue::Bool(match k {
+            ValueKind::Str(s) => {
+                !(php::eq_ignore_ascii_case(s, "false") || s == b"0" || s.is_empty())
+            }
+            ValueKind::Bool(b) => b,
+            ValueKind::Int(i) => i != 0,
+            ValueKind::Float(f) => f != 0.0,
+            ValueKind::Null => false,
+            ValueKind::Arr(len) => len > 0,
             _ => true,
         })),
         t => {
             if let Some(f) = n.format {
                 if format_applies(&eff_one) {
                     let s = match k {
-                        K::Arr(_) | K::PlainObj | K::Other => None,
+                        ValueKind::Arr(_) | ValueKind::PlainObj | ValueKind::Other => None,
                         _ => scalar_string(k),
                     };
                     let out = match f {
@@ -1094,13 +1111,13 @@ fn sanitize_typed<'a, V: View<'a>>(
                         Format::Other => None,
                     };
                     if let Some(o) = out {
-                        return Ok(PVal::Str(o));
+                        return Ok(PhpValue::Str(o));
                     }
                 }
             }
             if t == Some(TypeName::String) {
                 return Ok(match scalar_string(k) {
-                    Some(s) => PVal::Str(s),
+                    Some(s) => PhpValue::Str(s),
                     None => to_p(v),
                 });
             }

@@ -1,7 +1,7 @@
 //! The `strict` profile: JSON types exactly as sent, standard JSON Schema (draft 2020-12, older
 //! drafts' forms converted first; `$ref`/`$defs`) through the `jsonschema` crate.
 
-use super::value::ents;
+use super::value::keyed_entries;
 use super::{Violation, Violations};
 use crate::core::view::{Key, ObjectKind, Shape, View};
 use serde_json::{Map, Number, Value};
@@ -139,7 +139,7 @@ fn schema_value<'a, V: View<'a>>(
     };
     Ok(match v.shape() {
         Shape::Array { len, .. } => {
-            let is_list = ents(v)
+            let is_list = keyed_entries(v)
                 .enumerate()
                 .all(|(i, (k, _))| k == Key::Int(i as i64));
             if is_list && len > 0 {
@@ -152,13 +152,13 @@ fn schema_value<'a, V: View<'a>>(
                     }
                 };
                 let mut out = Vec::with_capacity(len);
-                for (k, c) in ents(v) {
+                for (k, c) in keyed_entries(v) {
                     out.push(schema_value(c, depth + 1, item_at(k), left)?);
                 }
                 Value::Array(out)
             } else {
                 let mut map = Map::new();
-                for (k, c) in ents(v) {
+                for (k, c) in keyed_entries(v) {
                     let Some(a) = child_at(k) else { continue };
                     map.insert(key_string(k), schema_value(c, depth + 1, a, left)?);
                 }
@@ -179,7 +179,7 @@ fn schema_value<'a, V: View<'a>>(
             ..
         } => {
             let mut map = Map::new();
-            for (k, c) in ents(v) {
+            for (k, c) in keyed_entries(v) {
                 let Some(a) = child_at(k) else { continue };
                 map.insert(key_string(k), schema_value(c, depth + 1, a, left)?);
             }
@@ -323,7 +323,7 @@ fn value_to_json_inner<'a, V: View<'a>>(
     };
     match v.shape() {
         Shape::Array { len, .. } => {
-            let is_list = ents(v)
+            let is_list = keyed_entries(v)
                 .enumerate()
                 .all(|(i, (k, _))| k == Key::Int(i as i64));
             let wants_object = schema.is_some_and(|s| match s.get("type") {
@@ -335,7 +335,7 @@ fn value_to_json_inner<'a, V: View<'a>>(
             });
             if is_list && !(len == 0 && wants_object) {
                 let mut out = Vec::with_capacity(len);
-                for (i, (_, c)) in ents(v).enumerate() {
+                for (i, (_, c)) in keyed_entries(v).enumerate() {
                     let l = path.len();
                     path.push('/');
                     path.push_str(&i.to_string());
@@ -380,7 +380,7 @@ fn object_json<'a, 's, V: View<'a>>(
     child_schema: &dyn Fn(&str, Option<usize>) -> Option<&'s Value>,
 ) -> Value {
     let mut map = Map::new();
-    for (k, c) in ents(v) {
+    for (k, c) in keyed_entries(v) {
         let l = path.len();
         path.push('/');
         let key = match k {
@@ -573,7 +573,7 @@ fn push_violations(
     base: String,
     kind: &jsonschema::error::ValidationErrorKind,
 ) {
-    use jsonschema::error::{TypeKind, ValidationErrorKind as K};
+    use jsonschema::error::{TypeKind, ValidationErrorKind as JsonSchemaError};
     let who = if base.is_empty() {
         "value".to_string()
     } else {
@@ -585,13 +585,13 @@ fn push_violations(
         message,
     };
     let v = match kind {
-        K::AdditionalProperties { unexpected } => {
+        JsonSchemaError::AdditionalProperties { unexpected } => {
             for name in unexpected {
                 errs.push(unexpected_property(&base, name));
             }
             return;
         }
-        K::Required { property } => {
+        JsonSchemaError::Required { property } => {
             let name = property
                 .as_str()
                 .map(str::to_string)
@@ -606,7 +606,7 @@ fn push_violations(
             });
             return;
         }
-        K::Type { kind } => {
+        JsonSchemaError::Type { kind } => {
             let names: Vec<String> = match kind {
                 TypeKind::Single(t) => vec![t.to_string()],
                 TypeKind::Multiple(set) => set.iter().map(|t| t.to_string()).collect(),
@@ -615,31 +615,35 @@ fn push_violations(
             names.sort_by_key(|n| TYPE_ORDER.iter().position(|t| t == n).unwrap_or(99));
             one("type", format!("{who} is not of type {}.", names.join(",")))
         }
-        K::Enum { .. } => one("enum", format!("{who} is not one of the allowed values.")),
-        K::Constant { .. } => one("const", format!("{who} is not the expected constant.")),
-        K::Minimum { limit } => one(
+        JsonSchemaError::Enum { .. } => {
+            one("enum", format!("{who} is not one of the allowed values."))
+        }
+        JsonSchemaError::Constant { .. } => {
+            one("const", format!("{who} is not the expected constant."))
+        }
+        JsonSchemaError::Minimum { limit } => one(
             "minimum",
             format!(
                 "{who} must be greater than or equal to {}.",
                 display_json(limit)
             ),
         ),
-        K::Maximum { limit } => one(
+        JsonSchemaError::Maximum { limit } => one(
             "maximum",
             format!(
                 "{who} must be less than or equal to {}.",
                 display_json(limit)
             ),
         ),
-        K::ExclusiveMinimum { limit } => one(
+        JsonSchemaError::ExclusiveMinimum { limit } => one(
             "exclusiveMinimum",
             format!("{who} must be greater than {}.", display_json(limit)),
         ),
-        K::ExclusiveMaximum { limit } => one(
+        JsonSchemaError::ExclusiveMaximum { limit } => one(
             "exclusiveMaximum",
             format!("{who} must be less than {}.", display_json(limit)),
         ),
-        K::MultipleOf { multiple_of } => {
+        JsonSchemaError::MultipleOf { multiple_of } => {
             let m = *multiple_of;
             let ms = if m.fract() == 0.0 && m.abs() < 1e15 {
                 (m as i64).to_string()
@@ -648,49 +652,49 @@ fn push_violations(
             };
             one("multipleOf", format!("{who} must be a multiple of {ms}."))
         }
-        K::MinLength { limit } => one(
+        JsonSchemaError::MinLength { limit } => one(
             "minLength",
             format!("{who} must be at least {limit} characters long."),
         ),
-        K::MaxLength { limit } => one(
+        JsonSchemaError::MaxLength { limit } => one(
             "maxLength",
             format!("{who} must be at most {limit} characters long."),
         ),
-        K::MinItems { limit } => one(
+        JsonSchemaError::MinItems { limit } => one(
             "minItems",
             format!("{who} must contain at least {limit} items."),
         ),
-        K::MaxItems { limit } => one(
+        JsonSchemaError::MaxItems { limit } => one(
             "maxItems",
             format!("{who} must contain at most {limit} items."),
         ),
-        K::MinProperties { limit } => one(
+        JsonSchemaError::MinProperties { limit } => one(
             "minProperties",
             format!("{who} must contain at least {limit} properties."),
         ),
-        K::MaxProperties { limit } => one(
+        JsonSchemaError::MaxProperties { limit } => one(
             "maxProperties",
             format!("{who} must contain at most {limit} properties."),
         ),
-        K::UniqueItems => one("uniqueItems", format!("{who} has duplicate items.")),
-        K::Pattern { pattern } => one(
+        JsonSchemaError::UniqueItems => one("uniqueItems", format!("{who} has duplicate items.")),
+        JsonSchemaError::Pattern { pattern } => one(
             "pattern",
             format!("{who} does not match pattern {pattern}."),
         ),
-        K::AnyOf { .. } => one(
+        JsonSchemaError::AnyOf { .. } => one(
             "anyOf",
             format!("{who} does not match any of the expected formats."),
         ),
-        K::OneOfNotValid { .. } => one(
+        JsonSchemaError::OneOfNotValid { .. } => one(
             "oneOf",
             format!("{who} does not match any of the expected formats."),
         ),
-        K::OneOfMultipleValid { .. } => one(
+        JsonSchemaError::OneOfMultipleValid { .. } => one(
             "oneOf",
             format!("{who} matches more than one of the expected formats."),
         ),
-        K::Not { .. } => one("not", format!("{who} must not match the schema.")),
-        K::FalseSchema => one("falseSchema", format!("{who} is not allowed.")),
+        JsonSchemaError::Not { .. } => one("not", format!("{who} must not match the schema.")),
+        JsonSchemaError::FalseSchema => one("falseSchema", format!("{who} is not allowed.")),
         other => one(
             other.keyword(),
             format!("{who} does not satisfy {}.", other.keyword()),

@@ -221,10 +221,10 @@ fn depth_and_cycles_do_not_crash() {
 
 #[test]
 fn pval_cycles_via_view_identity() {
-    use super::value::{PKey, PVal};
+    use super::value::{PhpKey, PhpValue};
     // Same identity twice on the ancestor stack is reported, not followed.
-    let inner = PVal::Arr(vec![(PKey::Int(0), PVal::Int(1))]);
-    let outer = PVal::Arr(vec![(PKey::Int(0), inner)]);
+    let inner = PhpValue::Arr(vec![(PhpKey::Int(0), PhpValue::Int(1))]);
+    let outer = PhpValue::Arr(vec![(PhpKey::Int(0), inner)]);
     let schema = json!({"type": "array", "items": {"type": "array", "items": {"type": "integer"}}});
     let c = Compiled::compile(&schema, Profile::Standard);
     assert!(c.validate(&outer).is_empty());

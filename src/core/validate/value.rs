@@ -1,46 +1,46 @@
-//! An owned PHP value (`PVal`) for the few places where validation needs to hold a value:
+//! An owned PHP value (`PhpValue`) for the few places where validation needs to hold a value:
 //! enum members, values sanitized for enum comparison, and lists parsed from scalars by
 //! `wp_parse_list`. It implements [`View`] so the same algorithms run over it.
 
 use crate::core::view::{Key, ObjectKind, Shape, View};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum PKey {
+pub enum PhpKey {
     Int(i64),
     Str(Vec<u8>),
 }
 
-impl PKey {
+impl PhpKey {
     pub fn as_key(&self) -> Key<'_> {
         match self {
-            PKey::Int(i) => Key::Int(*i),
-            PKey::Str(s) => Key::Str(s),
+            PhpKey::Int(i) => Key::Int(*i),
+            PhpKey::Str(s) => Key::Str(s),
         }
     }
     /// PHP's array key normalisation: a canonical decimal integer string becomes an int key.
-    pub fn from_bytes(s: &[u8]) -> PKey {
+    pub fn from_bytes(s: &[u8]) -> PhpKey {
         match canonical_int(s) {
-            Some(i) => PKey::Int(i),
-            None => PKey::Str(s.to_vec()),
+            Some(i) => PhpKey::Int(i),
+            None => PhpKey::Str(s.to_vec()),
         }
     }
-    pub fn from_key(k: Key<'_>) -> PKey {
+    pub fn from_key(k: Key<'_>) -> PhpKey {
         match k {
-            Key::Int(i) => PKey::Int(i),
-            Key::Str(s) => PKey::from_bytes(s),
+            Key::Int(i) => PhpKey::Int(i),
+            Key::Str(s) => PhpKey::from_bytes(s),
         }
     }
     /// The key as PHP prints it (`(string) $key`).
     pub fn to_bytes(&self) -> Vec<u8> {
         match self {
-            PKey::Int(i) => i.to_string().into_bytes(),
-            PKey::Str(s) => s.clone(),
+            PhpKey::Int(i) => i.to_string().into_bytes(),
+            PhpKey::Str(s) => s.clone(),
         }
     }
     pub fn matches(&self, k: Key<'_>) -> bool {
-        match (self, norm_key(k)) {
-            (PKey::Int(a), NKey::Int(b)) => *a == b,
-            (PKey::Str(a), NKey::Str(b)) => a.as_slice() == b,
+        match (self, normalize_key(k)) {
+            (PhpKey::Int(a), NormalKey::Int(b)) => *a == b,
+            (PhpKey::Str(a), NormalKey::Str(b)) => a.as_slice() == b,
             _ => false,
         }
     }
@@ -48,17 +48,17 @@ impl PKey {
 
 /// A key after PHP normalisation, borrowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum NKey<'a> {
+pub enum NormalKey<'a> {
     Int(i64),
     Str(&'a [u8]),
 }
 
-pub fn norm_key(k: Key<'_>) -> NKey<'_> {
+pub fn normalize_key(k: Key<'_>) -> NormalKey<'_> {
     match k {
-        Key::Int(i) => NKey::Int(i),
+        Key::Int(i) => NormalKey::Int(i),
         Key::Str(s) => match canonical_int(s) {
-            Some(i) => NKey::Int(i),
-            None => NKey::Str(s),
+            Some(i) => NormalKey::Int(i),
+            None => NormalKey::Str(s),
         },
     }
 }
@@ -83,51 +83,51 @@ pub fn canonical_int(s: &[u8]) -> Option<i64> {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum PVal {
+pub enum PhpValue {
     Null,
     Bool(bool),
     Int(i64),
     Float(f64),
     Str(Vec<u8>),
-    Arr(Vec<(PKey, PVal)>),
+    Arr(Vec<(PhpKey, PhpValue)>),
     /// A stdClass object (its properties).
-    Obj(Vec<(PKey, PVal)>),
+    Obj(Vec<(PhpKey, PhpValue)>),
     /// Any other object or resource: equal to nothing.
     Opaque,
 }
 
-impl<'a> View<'a> for &'a PVal {
+impl<'a> View<'a> for &'a PhpValue {
     type EntryKey = Key<'a>;
 
     fn shape(self) -> Shape<'a> {
         match self {
-            PVal::Null => Shape::Null,
-            PVal::Bool(b) => Shape::Bool(*b),
-            PVal::Int(i) => Shape::Int(*i),
-            PVal::Float(f) => Shape::Float(*f),
-            PVal::Str(s) => Shape::Str(s),
-            PVal::Arr(a) => Shape::Array {
+            PhpValue::Null => Shape::Null,
+            PhpValue::Bool(b) => Shape::Bool(*b),
+            PhpValue::Int(i) => Shape::Int(*i),
+            PhpValue::Float(f) => Shape::Float(*f),
+            PhpValue::Str(s) => Shape::Str(s),
+            PhpValue::Arr(a) => Shape::Array {
                 identity: 0,
                 len: a.len(),
             },
-            PVal::Obj(o) => Shape::Object {
+            PhpValue::Obj(o) => Shape::Object {
                 identity: o.as_ptr() as usize | 1,
                 kind: ObjectKind::Plain,
             },
-            PVal::Opaque => Shape::Opaque,
+            PhpValue::Opaque => Shape::Opaque,
         }
     }
     fn entries(self) -> impl Iterator<Item = (Key<'a>, Self)> + 'a {
-        let list: &'a [(PKey, PVal)] = match self {
-            PVal::Arr(a) | PVal::Obj(a) => a,
+        let list: &'a [(PhpKey, PhpValue)] = match self {
+            PhpValue::Arr(a) | PhpValue::Obj(a) => a,
             _ => &[],
         };
         list.iter().map(|(k, v)| (k.as_key(), v))
     }
     fn get(self, key: &str) -> Option<Self> {
         match self {
-            PVal::Arr(a) | PVal::Obj(a) => {
-                let k = PKey::from_bytes(key.as_bytes());
+            PhpValue::Arr(a) | PhpValue::Obj(a) => {
+                let k = PhpKey::from_bytes(key.as_bytes());
                 a.iter().find(|(kk, _)| *kk == k).map(|(_, v)| v)
             }
             _ => None,
@@ -136,46 +136,46 @@ impl<'a> View<'a> for &'a PVal {
 }
 
 /// Entries with their keys as [`Key`]s.
-pub fn ents<'a, V: View<'a>>(v: V) -> impl Iterator<Item = (Key<'a>, V)> + 'a {
+pub fn keyed_entries<'a, V: View<'a>>(v: V) -> impl Iterator<Item = (Key<'a>, V)> + 'a {
     v.entries().map(|(k, c)| (k.into(), c))
 }
 
-/// Deep copy of a view into a `PVal` (deeper than `MAX_VALUE_DEPTH`, or back into a container being
+/// Deep copy of a view into a `PhpValue` (deeper than `MAX_VALUE_DEPTH`, or back into a container being
 /// copied — a reference cycle — becomes `Opaque`).
-pub fn to_pval<'a, V: View<'a>>(v: V, depth: usize) -> PVal {
+pub fn to_php_value<'a, V: View<'a>>(v: V, depth: usize) -> PhpValue {
     let mut stack = Vec::new();
     copy(v, depth, &mut stack)
 }
 
-fn copy<'a, V: View<'a>>(v: V, depth: usize, stack: &mut Vec<usize>) -> PVal {
+fn copy<'a, V: View<'a>>(v: V, depth: usize, stack: &mut Vec<usize>) -> PhpValue {
     if !super::spend() {
-        return PVal::Opaque;
+        return PhpValue::Opaque;
     }
     let (id, plain_object) = match v.shape() {
-        Shape::Null => return PVal::Null,
-        Shape::Bool(b) => return PVal::Bool(b),
-        Shape::Int(i) => return PVal::Int(i),
-        Shape::Float(f) => return PVal::Float(f),
-        Shape::Str(s) if !super::spend_bytes(s.len()) => return PVal::Opaque,
-        Shape::Str(s) => return PVal::Str(s.to_vec()),
+        Shape::Null => return PhpValue::Null,
+        Shape::Bool(b) => return PhpValue::Bool(b),
+        Shape::Int(i) => return PhpValue::Int(i),
+        Shape::Float(f) => return PhpValue::Float(f),
+        Shape::Str(s) if !super::spend_bytes(s.len()) => return PhpValue::Opaque,
+        Shape::Str(s) => return PhpValue::Str(s.to_vec()),
         Shape::Array { identity, .. } => (identity, false),
         Shape::Object {
             identity,
             kind: ObjectKind::Plain,
         } => (identity, true),
-        _ => return PVal::Opaque,
+        _ => return PhpValue::Opaque,
     };
     if depth >= super::canonical::MAX_VALUE_DEPTH || (id != 0 && stack.contains(&id)) {
-        return PVal::Opaque;
+        return PhpValue::Opaque;
     }
     stack.push(id);
-    let entries: Vec<(PKey, PVal)> = ents(v)
-        .map(|(k, c)| (PKey::from_key(k), copy(c, depth + 1, stack)))
+    let entries: Vec<(PhpKey, PhpValue)> = keyed_entries(v)
+        .map(|(k, c)| (PhpKey::from_key(k), copy(c, depth + 1, stack)))
         .collect();
     stack.pop();
     if plain_object {
-        PVal::Obj(entries)
+        PhpValue::Obj(entries)
     } else {
-        PVal::Arr(entries)
+        PhpValue::Arr(entries)
     }
 }
