@@ -259,6 +259,7 @@ kill -0 "$DEMO_PID" 2>/dev/null && die "make demo still runs after make demo-sto
 wait "$DEMO_PID" 2>/dev/null || true
 [ -z "$(procs_in_root)" ] || die "processes still run in the root after make demo-stop: $(procs_in_root | xargs)"
 
+step php-lint "bash scripts/lint.sh --php"   # php -l on every file with this release's PHP (8.4 on trixie)
 step unit "make test-php"
 grep -E '\] (OK|Tests:|== )' "$RUN/unit.log" | sed 's/^/    /' >&2
 if [ "$VALGRIND" = 1 ]; then
