@@ -2,8 +2,8 @@
 # make bench-oauth: what checking an OAuth bearer token costs (issue 34). A benchmark, not a test:
 # it measures and prints, it never fails on a slow machine (only when something does not work).
 #
-# One WordPress site (.test-run/bench-oauth/site) served by nginx + php-fpm (scripts/oauth-nginx.sh:
-# WordPress's usual rules, opcache as Debian's php-fpm has it), with the extension when
+# One WordPress site (.test-run/bench-oauth/site) served by nginx + php-fpm (scripts/wp-stack.sh's
+# wp_site_serve: WordPress's usual rules, opcache as Debian's php-fpm has it), with the extension when
 # $EXT_SO is built (else the PHP fallback; BENCH_OAUTH_MODE=with-extension|without-extension).
 #   1. HTTP (bench/oauth_bench.mjs): medians of the same MCP request (stateless tools/list of the
 #      default server) with an application password and with a bearer token obtained through the
@@ -27,8 +27,6 @@ bash scripts/install-deps.sh wp node
 source scripts/node-env.sh
 # shellcheck source=scripts/wp-stack.sh
 source scripts/wp-stack.sh
-# shellcheck source=scripts/oauth-nginx.sh
-source scripts/oauth-nginx.sh
 
 ROUNDS="${BENCH_OAUTH_ROUNDS:-200}"
 [[ "$ROUNDS" =~ ^[0-9]+$ ]] && [ "$ROUNDS" -gt 0 ] || die "BENCH_OAUTH_ROUNDS must be a positive whole number"
@@ -50,7 +48,7 @@ app="$(wp_app_password "$SITE" admin bench)"
 login="$(wp_site_env "$SITE" WP_ADMIN_PASSWORD)"
 wp_site_php "$SITE" 'update_option( "admin_email_lifespan", time() + YEAR_IN_SECONDS );'
 port="$(wp_free_port)"
-WP_STACK_FPM_WORKERS=2 oauth_nginx_serve "$SITE" "$SITE" "$port" "$MODE" "" 0
+WP_STACK_FPM_WORKERS=2 WP_STACK_NGINX_WORKERS=1 wp_site_serve "$SITE" "$port" "$MODE" nginx
 
 out="$RUN/results.txt"
 {

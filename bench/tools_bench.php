@@ -126,6 +126,35 @@ if ( isset( $results['native'] ) ) {
  * One process: loads WordPress's Abilities API and the plugin tree, prints the timings as JSON.
  */
 function mcp_native_tools_bench_child( string $plugin_dir ): void {
+	mcp_native_tools_bench_load( $plugin_dir );
+	[ $names, $register ] = mcp_native_tools_bench_register();
+	$server = static fn( array $abilities ) => new McpNative\Plugin\Server( 'bench', 'bench', 'mcp', 'bench', '1', '', $abilities );
+	$json   = '';
+	$list   = mcp_native_bench_ms(
+		static function () use ( $server, $names, &$json ): void {
+			$tools = array();
+			foreach ( $server( $names )->tools() as $tool ) {
+				$tools[] = $tool->descriptor();
+			}
+			$json = McpNative\Plugin\Json::encode( array( 'tools' => $tools ) );
+		}
+	);
+	[ $served_ms, $built_ms ] = mcp_native_tools_bench_served( $server, $names );
+	print json_encode(
+		array(
+			'register'  => $register,
+			'list'      => $list,
+			'call500'   => mcp_native_bench_ms( mcp_native_tools_bench_call( $server, $names ) ),
+			'call1'     => mcp_native_bench_ms( mcp_native_tools_bench_call( $server, array( 'bench/ability-250' ) ) ),
+			'list_hash' => md5( (string) $json ),
+			'served'    => $served_ms,
+			'built'     => $built_ms,
+		)
+	);
+}
+
+/** WordPress's Abilities API without a database, the plugin tree's autoloader, `init`. */
+function mcp_native_tools_bench_load( string $plugin_dir ): void {
 	require dirname( __DIR__ ) . '/tests/validation/wp-core.php';
 	if ( null === mcp_native_load_wp_core() ) {
 		fwrite( STDERR, "tools_bench: WordPress 7.1 not found (scripts/install-deps.sh, or MCP_NATIVE_WP_DIR)\n" );
@@ -148,7 +177,15 @@ function mcp_native_tools_bench_child( string $plugin_dir ): void {
 	);
 	add_filter( 'mcp_native_error_log', '__return_false' );
 	do_action( 'init' );
+}
 
+/**
+ * Registers the abilities (on `wp_abilities_api_init`, as a site does), then times registering
+ * them again.
+ *
+ * @return array{0: list<string>, 1: float} the abilities' names, ms to register them all
+ */
+function mcp_native_tools_bench_register(): array {
 	$names = array();
 	add_action( 'wp_abilities_api_categories_init', static fn() => wp_register_ability_category( 'bench', array( 'label' => 'Bench', 'description' => 'Benchmark abilities.' ) ) );
 	add_action(
@@ -172,19 +209,16 @@ function mcp_native_tools_bench_child( string $plugin_dir ): void {
 			}
 		}
 	);
-	$server = static fn( array $abilities ) => new McpNative\Plugin\Server( 'bench', 'bench', 'mcp', 'bench', '1', '', $abilities );
-	$json   = '';
-	$list   = mcp_native_bench_ms(
-		static function () use ( $server, $names, &$json ): void {
-			$tools = array();
-			foreach ( $server( $names )->tools() as $tool ) {
-				$tools[] = $tool->descriptor();
-			}
-			$json = McpNative\Plugin\Json::encode( array( 'tools' => $tools ) );
-		}
-	);
-	// tools/list as served: the handler (with the extension, from this worker's cache after the
-	// first request) and the JSON message.
+	return array( $names, $register );
+}
+
+/**
+ * tools/list as served: the handler (with the extension, from this worker's cache after the
+ * first request) and the JSON message.
+ *
+ * @return array{0: ?float, 1: float} ms from the worker's cache (null without one), ms built
+ */
+function mcp_native_tools_bench_served( callable $server, array $names ): array {
 	$served_json = '';
 	$served      = static function () use ( $server, $names, &$served_json ): void {
 		$message     = McpNative\Plugin\JsonRpc\Message::parse( '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}' );
@@ -206,33 +240,25 @@ function mcp_native_tools_bench_child( string $plugin_dir ): void {
 			exit( 1 );
 		}
 	}
-	$call      = static function ( array $abilities ) use ( $server ): callable {
-		return static function () use ( $server, $abilities ): void {
-			$result = $server( $abilities )->get_tool( 'bench-ability-250' )->call(
-				array(
-					'title'  => 'Hello',
-					'status' => 'draft',
-					'count'  => 3,
-					'flag'   => 'true',
-				)
-			);
-			if ( $result->is_error() ) {
-				throw new RuntimeException( McpNative\Plugin\Json::encode( $result->to_array() ) );
-			}
-			McpNative\Plugin\Json::encode( $result->to_array() );
-		};
+	return array( $served_ms, $built_ms );
+}
+
+/** tools/call of bench/ability-250 on a server of `$abilities`, as a function to time. */
+function mcp_native_tools_bench_call( callable $server, array $abilities ): callable {
+	return static function () use ( $server, $abilities ): void {
+		$result = $server( $abilities )->get_tool( 'bench-ability-250' )->call(
+			array(
+				'title'  => 'Hello',
+				'status' => 'draft',
+				'count'  => 3,
+				'flag'   => 'true',
+			)
+		);
+		if ( $result->is_error() ) {
+			throw new RuntimeException( McpNative\Plugin\Json::encode( $result->to_array() ) );
+		}
+		McpNative\Plugin\Json::encode( $result->to_array() );
 	};
-	print json_encode(
-		array(
-			'register'  => $register,
-			'list'      => $list,
-			'call500'   => mcp_native_bench_ms( $call( $names ) ),
-			'call1'     => mcp_native_bench_ms( $call( array( 'bench/ability-250' ) ) ),
-			'list_hash' => md5( (string) $json ),
-			'served'    => $served_ms,
-			'built'     => $built_ms,
-		)
-	);
 }
 
 /** Median ms of one run of $fn. */

@@ -69,9 +69,6 @@ for s in "$PRETTY" "$PLAIN" "$SUBDIR" "$NETWORK"; do
     wp_site_php "$s" 'update_option( "admin_email_lifespan", time() + YEAR_IN_SECONDS );' || die "could not prepare $s"
 done
 
-# shellcheck source=scripts/oauth-nginx.sh
-source scripts/oauth-nginx.sh   # oauth_nginx_serve
-
 check_runtime() { # URL WANT_EXT
     local r; r="$(curl -s --max-time 10 "$1/index.php?rest_route=/mcp-native-e2e/v1/runtime" || true)"
     printf '%s' "$r" | grep -q "\"extension_loaded\":$2" || { printf '%s\n' "$r" | head -c 1000 >&2; die "$1 did not report extension_loaded=$2"; }
@@ -91,11 +88,12 @@ for mode in $MODES; do
         without-extension) export MCP_NATIVE_REQUIRE=fallback; want=false ;;
         *) die "unknown mode '$mode'" ;;
     esac
-    p_pretty="$(wp_free_port)"; oauth_nginx_serve "$PRETTY" "$PRETTY" "$p_pretty" "$mode" "" 0
-    p_plain="$(wp_free_port)"; oauth_nginx_serve "$PLAIN" "$PLAIN" "$p_plain" "$mode" "" 0
-    p_sub="$(wp_free_port)"; oauth_nginx_serve "$SUBDIR" "$SUBROOT" "$p_sub" "$mode" /blog 0
-    p_sub_rule="$(wp_free_port)"; oauth_nginx_serve "$SUBDIR" "$SUBROOT" "$p_sub_rule" "$mode" /blog 1
-    p_net="$(wp_free_port)"; oauth_nginx_serve "$NETWORK" "$NETWORK" "$p_net" "$mode" "" 0
+    # wp-stack's nginx + php-fpm; the subdirectory site with nginx's root at $SUBROOT (PREFIX /blog)
+    p_pretty="$(wp_free_port)"; wp_site_serve "$PRETTY" "$p_pretty" "$mode" nginx
+    p_plain="$(wp_free_port)"; wp_site_serve "$PLAIN" "$p_plain" "$mode" nginx
+    p_sub="$(wp_free_port)"; wp_site_serve "$SUBDIR" "$p_sub" "$mode" nginx /blog
+    p_sub_rule="$(wp_free_port)"; wp_site_serve "$SUBDIR" "$p_sub_rule" "$mode" nginx /blog root-rule
+    p_net="$(wp_free_port)"; wp_site_serve "$NETWORK" "$p_net" "$mode" nginx
     for u in "http://127.0.0.1:$p_pretty" "http://127.0.0.1:$p_plain" "http://127.0.0.1:$p_sub/blog" "http://127.0.0.1:$p_net"; do
         check_runtime "$u" "$want"
     done

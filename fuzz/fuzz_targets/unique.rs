@@ -9,7 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use mcp_native::core::validate::canonical::{unique_items, values_equal, Uniqueness, MAX_VALUE_DEPTH};
 use mcp_native::core::validate::reset_work;
-use mcp_native::core::validate::value::{canonical_int, to_pval};
+use mcp_native::core::validate::value::{canonical_int, to_php_value};
 use mcp_native_fuzz::Gen;
 use serde_json::Value;
 
@@ -80,7 +80,7 @@ fuzz_target!(|data: &[u8]| {
     }
     // Past the depth bound values compare unequal by design (enum then rejects: never a pass).
     if items.len() >= 2 && depth(&items[0]) < MAX_VALUE_DEPTH && depth(&items[1]) < MAX_VALUE_DEPTH {
-        let (a, b) = (to_pval(&items[0], 0), to_pval(&items[1], 0));
+        let (a, b) = (to_php_value(&items[0], 0), to_php_value(&items[1], 0));
         // rest_are_values_equal differs from serialize() only on int vs float of equal value.
         if same(&items[0], &items[1]) {
             assert!(values_equal(&a, &b), "equal values unequal: {} {}", items[0], items[1]);

@@ -4,7 +4,7 @@
 // S256, refresh and revocation. Every request is bounded (AbortSignal.timeout) and never follows a
 // redirect: a test reads each Location itself.
 //
-// Used by oauth-negative.test.mjs (refusals, on the e2e site) and oauth-discovery.test.mjs (the
+// Used by oauth-negative-*.test.mjs (refusals, on the e2e site) and oauth-discovery.test.mjs (the
 // special sites of scripts/test-oauth-sites.sh). Nothing here talks to a non-loopback address: every
 // URL is checked before it is fetched.
 import crypto from 'node:crypto';

@@ -104,84 +104,17 @@ function random_schema( int $depth = 0 ): array {
 	foreach ( $types as $t ) {
 		switch ( $t ) {
 			case 'string':
-				if ( chance( 0.3 ) ) {
-					$s['minLength'] = mt_rand( 0, 4 );
-				}
-				if ( chance( 0.3 ) ) {
-					$s['maxLength'] = mt_rand( 0, 8 );
-				}
-				if ( chance( 0.25 ) ) {
-					$s['pattern'] = pick( pattern_pool() );
-				}
-				if ( chance( 0.35 ) ) {
-					$s['format'] = pick( format_pool() );
-				}
+				string_keywords( $s );
 				break;
 			case 'integer':
 			case 'number':
-				if ( chance( 0.4 ) ) {
-					$s['minimum'] = pick( array( 0, 1, -5, 2, 10, 0.5, 1.5 ) );
-					if ( chance( 0.3 ) ) {
-						$s['exclusiveMinimum'] = pick( array( true, false, 1 ) );
-					}
-				}
-				if ( chance( 0.4 ) ) {
-					$s['maximum'] = pick( array( 0, 3, 10, 42, 100, 2.5 ) );
-					if ( chance( 0.3 ) ) {
-						$s['exclusiveMaximum'] = pick( array( true, false, 0 ) );
-					}
-				}
-				if ( chance( 0.25 ) ) {
-					$s['multipleOf'] = pick( array( 2, 3, 0.5, 0.1, 5, 1 ) );
-				}
+				number_keywords( $s );
 				break;
 			case 'array':
-				if ( $depth < 3 && chance( 0.6 ) ) {
-					$s['items'] = random_schema( $depth + 1 );
-				}
-				if ( chance( 0.3 ) ) {
-					$s['minItems'] = mt_rand( 0, 3 );
-				}
-				if ( chance( 0.3 ) ) {
-					$s['maxItems'] = mt_rand( 0, 4 );
-				}
-				if ( chance( 0.3 ) ) {
-					$s['uniqueItems'] = chance( 0.8 );
-				}
+				array_keywords( $s, $depth );
 				break;
 			case 'object':
-				if ( $depth < 3 && chance( 0.75 ) ) {
-					$props = array();
-					$n     = mt_rand( 1, 4 );
-					for ( $i = 0; $i < $n; $i++ ) {
-						$name = pick( array( 'title', 'status', 'id', 'tags', 'meta', 'a', 'b', 'dry_run', 'count', 'email', '0', 'x-y' ) );
-						$ps   = random_schema( $depth + 1 );
-						if ( chance( 0.2 ) ) {
-							$ps['required'] = chance( 0.8 );
-						}
-						$props[ $name ] = $ps;
-					}
-					$s['properties'] = $props;
-					if ( chance( 0.3 ) ) {
-						$names         = array_map( 'strval', array_keys( $props ) );
-						$s['required'] = array_values( array_slice( $names, 0, mt_rand( 1, count( $names ) ) ) );
-						if ( chance( 0.2 ) ) {
-							$s['required'][] = 'missing_prop';
-						}
-					}
-				}
-				if ( $depth < 3 && chance( 0.2 ) ) {
-					$s['patternProperties'] = array( pick( array( '^x_', '^[0-9]+$', '^meta_', '^a' ) ) => random_schema( $depth + 1 ) );
-				}
-				if ( chance( 0.35 ) ) {
-					$s['additionalProperties'] = ( $depth < 3 && chance( 0.4 ) ) ? random_schema( $depth + 1 ) : ( chance( 0.7 ) ? false : true );
-				}
-				if ( chance( 0.2 ) ) {
-					$s['minProperties'] = mt_rand( 0, 3 );
-				}
-				if ( chance( 0.2 ) ) {
-					$s['maxProperties'] = mt_rand( 0, 4 );
-				}
+				object_keywords( $s, $depth );
 				break;
 		}
 	}
@@ -189,25 +122,117 @@ function random_schema( int $depth = 0 ): array {
 		$s['enum'] = random_enum( $types );
 	}
 	if ( $depth < 2 && chance( 0.08 ) ) {
-		$key       = chance( 0.5 ) ? 'anyOf' : 'oneOf';
-		$branches  = array();
-		$n         = mt_rand( 2, 3 );
-		for ( $i = 0; $i < $n; $i++ ) {
-			$b = random_schema( $depth + 1 );
-			if ( chance( 0.3 ) ) {
-				unset( $b['type'] );
-			}
-			if ( chance( 0.3 ) ) {
-				$b['title'] = 'Choice ' . $i;
-			}
-			$branches[] = $b;
-		}
-		$s[ $key ] = $branches;
-		if ( chance( 0.4 ) ) {
-			unset( $s['type'] );
-		}
+		random_choice( $s, $depth );
 	}
 	return $s;
+}
+
+/** random_schema()'s keywords of a string. */
+function string_keywords( array &$s ): void {
+	if ( chance( 0.3 ) ) {
+		$s['minLength'] = mt_rand( 0, 4 );
+	}
+	if ( chance( 0.3 ) ) {
+		$s['maxLength'] = mt_rand( 0, 8 );
+	}
+	if ( chance( 0.25 ) ) {
+		$s['pattern'] = pick( pattern_pool() );
+	}
+	if ( chance( 0.35 ) ) {
+		$s['format'] = pick( format_pool() );
+	}
+}
+
+/** random_schema()'s keywords of an integer or a number. */
+function number_keywords( array &$s ): void {
+	if ( chance( 0.4 ) ) {
+		$s['minimum'] = pick( array( 0, 1, -5, 2, 10, 0.5, 1.5 ) );
+		if ( chance( 0.3 ) ) {
+			$s['exclusiveMinimum'] = pick( array( true, false, 1 ) );
+		}
+	}
+	if ( chance( 0.4 ) ) {
+		$s['maximum'] = pick( array( 0, 3, 10, 42, 100, 2.5 ) );
+		if ( chance( 0.3 ) ) {
+			$s['exclusiveMaximum'] = pick( array( true, false, 0 ) );
+		}
+	}
+	if ( chance( 0.25 ) ) {
+		$s['multipleOf'] = pick( array( 2, 3, 0.5, 0.1, 5, 1 ) );
+	}
+}
+
+/** random_schema()'s keywords of an array. */
+function array_keywords( array &$s, int $depth ): void {
+	if ( $depth < 3 && chance( 0.6 ) ) {
+		$s['items'] = random_schema( $depth + 1 );
+	}
+	if ( chance( 0.3 ) ) {
+		$s['minItems'] = mt_rand( 0, 3 );
+	}
+	if ( chance( 0.3 ) ) {
+		$s['maxItems'] = mt_rand( 0, 4 );
+	}
+	if ( chance( 0.3 ) ) {
+		$s['uniqueItems'] = chance( 0.8 );
+	}
+}
+
+/** random_schema()'s keywords of an object. */
+function object_keywords( array &$s, int $depth ): void {
+	if ( $depth < 3 && chance( 0.75 ) ) {
+		$props = array();
+		$n     = mt_rand( 1, 4 );
+		for ( $i = 0; $i < $n; $i++ ) {
+			$name = pick( array( 'title', 'status', 'id', 'tags', 'meta', 'a', 'b', 'dry_run', 'count', 'email', '0', 'x-y' ) );
+			$ps   = random_schema( $depth + 1 );
+			if ( chance( 0.2 ) ) {
+				$ps['required'] = chance( 0.8 );
+			}
+			$props[ $name ] = $ps;
+		}
+		$s['properties'] = $props;
+		if ( chance( 0.3 ) ) {
+			$names         = array_map( 'strval', array_keys( $props ) );
+			$s['required'] = array_values( array_slice( $names, 0, mt_rand( 1, count( $names ) ) ) );
+			if ( chance( 0.2 ) ) {
+				$s['required'][] = 'missing_prop';
+			}
+		}
+	}
+	if ( $depth < 3 && chance( 0.2 ) ) {
+		$s['patternProperties'] = array( pick( array( '^x_', '^[0-9]+$', '^meta_', '^a' ) ) => random_schema( $depth + 1 ) );
+	}
+	if ( chance( 0.35 ) ) {
+		$s['additionalProperties'] = ( $depth < 3 && chance( 0.4 ) ) ? random_schema( $depth + 1 ) : ( chance( 0.7 ) ? false : true );
+	}
+	if ( chance( 0.2 ) ) {
+		$s['minProperties'] = mt_rand( 0, 3 );
+	}
+	if ( chance( 0.2 ) ) {
+		$s['maxProperties'] = mt_rand( 0, 4 );
+	}
+}
+
+/** random_schema()'s anyOf or oneOf (the schema's own type sometimes dropped). */
+function random_choice( array &$s, int $depth ): void {
+	$key       = chance( 0.5 ) ? 'anyOf' : 'oneOf';
+	$branches  = array();
+	$n         = mt_rand( 2, 3 );
+	for ( $i = 0; $i < $n; $i++ ) {
+		$b = random_schema( $depth + 1 );
+		if ( chance( 0.3 ) ) {
+			unset( $b['type'] );
+		}
+		if ( chance( 0.3 ) ) {
+			$b['title'] = 'Choice ' . $i;
+		}
+		$branches[] = $b;
+	}
+	$s[ $key ] = $branches;
+	if ( chance( 0.4 ) ) {
+		unset( $s['type'] );
+	}
 }
 
 function random_enum( array $types ): array {
@@ -268,27 +293,7 @@ function value_for( $schema, int $depth = 0 ) {
 	}
 	switch ( $type ) {
 		case 'string':
-			if ( isset( $schema['format'] ) ) {
-				$by_format = array(
-					'email'          => array( 'a@b.co', 'john.doe@example.com', 'bad@', 'x@y.z' ),
-					'date-time'      => array( '2024-01-02T03:04:05Z', '2024-02-30T00:00:00', '2024-01-02 03:04:05', 'yesterday' ),
-					'ip'             => array( '127.0.0.1', '::1', '10.0.0.256', '2001:db8::1', '1::2::3' ),
-					'uuid'           => array( '123e4567-e89b-12d3-a456-426614174000', 'not-a-uuid' ),
-					'hex-color'      => array( '#fff', '#a0b1c2', 'fff', '#abcd' ),
-					'uri'            => array( 'https://example.com', 'not a url' ),
-					'text-field'     => array( ' a ', 'red', "x\ty", '<i>a</i>' ),
-					'textarea-field' => array( "line1\nline2", ' a ' ),
-				);
-				if ( isset( $by_format[ $schema['format'] ] ) ) {
-					return pick( $by_format[ $schema['format'] ] );
-				}
-			}
-			$len = mt_rand( 0, 6 );
-			$s   = '';
-			for ( $i = 0; $i < $len; $i++ ) {
-				$s .= pick( array( 'a', 'b', 'c', '1', 'é', ' ', 'Z', '#' ) );
-			}
-			return $s;
+			return string_value( $schema );
 		case 'integer':
 			return chance( 0.25 ) ? (string) mt_rand( -5, 50 ) : mt_rand( -5, 50 );
 		case 'number':
@@ -326,8 +331,38 @@ function value_for( $schema, int $depth = 0 ) {
 	}
 }
 
+/** value_for()'s string: one of its format's samples, else a few random characters. */
+function string_value( array $schema ): string {
+	if ( isset( $schema['format'] ) ) {
+		$by_format = array(
+			'email'          => array( 'a@b.co', 'john.doe@example.com', 'bad@', 'x@y.z' ),
+			'date-time'      => array( '2024-01-02T03:04:05Z', '2024-02-30T00:00:00', '2024-01-02 03:04:05', 'yesterday' ),
+			'ip'             => array( '127.0.0.1', '::1', '10.0.0.256', '2001:db8::1', '1::2::3' ),
+			'uuid'           => array( '123e4567-e89b-12d3-a456-426614174000', 'not-a-uuid' ),
+			'hex-color'      => array( '#fff', '#a0b1c2', 'fff', '#abcd' ),
+			'uri'            => array( 'https://example.com', 'not a url' ),
+			'text-field'     => array( ' a ', 'red', "x\ty", '<i>a</i>' ),
+			'textarea-field' => array( "line1\nline2", ' a ' ),
+		);
+		if ( isset( $by_format[ $schema['format'] ] ) ) {
+			return pick( $by_format[ $schema['format'] ] );
+		}
+	}
+	$len = mt_rand( 0, 6 );
+	$s   = '';
+	for ( $i = 0; $i < $len; $i++ ) {
+		$s .= pick( array( 'a', 'b', 'c', '1', 'é', ' ', 'Z', '#' ) );
+	}
+	return $s;
+}
+
 /** Hand-written edge cases, each a [schema, value]. */
 function edge_cases(): array {
+	return array_merge( type_edge_cases(), number_edge_cases(), keyword_edge_cases(), payload_edge_cases() );
+}
+
+/** Every pool value under every type, type list, format and container keyword. */
+function type_edge_cases(): array {
 	$c = array();
 	foreach ( scalar_pool() as $v ) {
 		foreach ( TYPES as $t ) {
@@ -355,6 +390,12 @@ function edge_cases(): array {
 		$c[] = array( array( 'type' => 'object', 'minProperties' => 1, 'maxProperties' => 1 ), $v );
 		$c[] = array( array( 'type' => 'array', 'items' => array( 'type' => 'integer' ), 'minItems' => 1 ), $v );
 	}
+	return $c;
+}
+
+/** Bounds (draft-4 boolean exclusives) and multipleOf. */
+function number_edge_cases(): array {
+	$c = array();
 	foreach ( array( 0, 1, 5, 5.0, 4.999, 5.001, '5', ' 5', 10, 10.0, 11, -1, '1e1', 'abc', 7.5 ) as $v ) {
 		foreach ( array( true, false ) as $exmin ) {
 			foreach ( array( true, false ) as $exmax ) {
@@ -367,6 +408,12 @@ function edge_cases(): array {
 			$c[] = array( array( 'type' => 'number', 'multipleOf' => $m ), $v );
 		}
 	}
+	return $c;
+}
+
+/** required (draft 3 and 4), anyOf / oneOf with type inheritance, enum, patterns. */
+function keyword_edge_cases(): array {
+	$c = array();
 	// required: draft 3 and draft 4
 	$props = array( 'a' => array( 'type' => 'string', 'required' => true ), 'b' => array( 'type' => 'integer' ) );
 	foreach ( array( array(), array( 'a' => 'x' ), array( 'b' => 1 ), array( 'a' => 1 ), array( 'a' => 'x', 'b' => '2' ), '', array( 'a' => null ) ) as $v ) {
@@ -394,7 +441,12 @@ function edge_cases(): array {
 			$c[] = array( array( 'type' => 'string', 'pattern' => $p ), $v );
 		}
 	}
-	// a batch payload and a nested WordPress-like ability input
+	return $c;
+}
+
+/** A batch payload and a nested WordPress-like ability input, valid and broken a member at a time. */
+function payload_edge_cases(): array {
+	$c = array();
 	$post = array(
 		'type'       => 'object',
 		'properties' => array(

@@ -44,98 +44,11 @@ add_action(
 				'annotations' => array( 'readonly' => true ),
 			),
 		);
-		// A flattened schema on both sides: a string in, an integer out (wrapped as input/result).
-		wp_register_ability(
-			'mcpn-adapter/flattened',
-			$common + array(
-				'label'            => 'Length',
-				'description'      => 'The length of a string.',
-				'input_schema'     => array(
-					'type'              => 'string',
-					'description'       => 'Any text.',
-					'minLength'         => 1,
-					'sanitize_callback' => 'sanitize_text_field',
-				),
-				'output_schema'    => array( 'type' => 'integer' ),
-				'execute_callback' => static fn( $input ): int => strlen( (string) $input ),
-			)
-		);
-		wp_register_ability(
-			'mcpn-adapter/object',
-			$common + array(
-				'label'            => 'Greeting',
-				'description'      => 'Greets a name, optionally loudly.',
-				'input_schema'     => array(
-					'type'                 => 'object',
-					'properties'           => array(
-						'name'  => array(
-							'type'              => 'string',
-							'minLength'         => 1,
-							'sanitize_callback' => 'sanitize_text_field',
-						),
-						'loud'  => array( 'type' => 'boolean' ),
-						'extra' => array(
-							'type'       => 'object',
-							'properties' => array(),
-						),
-					),
-					'required'             => array( 'name' ),
-					'additionalProperties' => false,
-				),
-				'output_schema'    => array(
-					'type'       => 'object',
-					'properties' => array( 'greeting' => array( 'type' => 'string' ) ),
-				),
-				'execute_callback' => static function ( $input ): array {
-					$text = 'Hello, ' . $input['name'];
-					return array( 'greeting' => empty( $input['loud'] ) ? $text : strtoupper( $text ) );
-				},
-			)
-		);
-		wp_register_ability(
-			'mcpn-adapter/list',
-			$common + array(
-				'label'            => 'Numbers',
-				'description'      => 'The numbers from 1 to count.',
-				'input_schema'     => array(
-					'type'       => 'object',
-					'properties' => array(
-						'count' => array(
-							'type'    => 'integer',
-							'minimum' => 0,
-							'maximum' => 50,
-						),
-					),
-				),
-				'output_schema'    => array(
-					'type'  => 'array',
-					'items' => array( 'type' => 'integer' ),
-				),
-				'execute_callback' => static fn( $input ): array => range( 1, max( 1, (int) ( $input['count'] ?? 3 ) ) ),
-			)
-		);
-		wp_register_ability(
-			'mcpn-adapter/defaulted',
-			$common + array(
-				'label'            => 'Page size',
-				'description'      => 'Echoes its settings; the input schema has a top-level default.',
-				'input_schema'     => array(
-					'type'       => 'object',
-					'properties' => array( 'per_page' => array( 'type' => 'integer' ) ),
-					'default'    => array( 'per_page' => 10 ),
-				),
-				'output_schema'    => array( 'type' => 'object' ),
-				'execute_callback' => static fn( $input ) => array( 'received' => $input ),
-			)
-		);
-		wp_register_ability(
-			'mcpn-adapter/no-input',
-			$common + array(
-				'label'            => 'Site name',
-				'description'      => 'The site title; no input schema.',
-				'execute_callback' => static fn(): string => (string) get_bloginfo( 'name' ),
-			)
-		);
+		mcpn_adapter_register_flattened( $common );
+		mcpn_adapter_register_object( $common );
+		mcpn_adapter_register_list( $common );
+		mcpn_adapter_register_defaulted( $common );
+		mcpn_adapter_register_no_input( $common );
 		if ( is_file( ABSPATH . '.mcp-native/adapter-closure' ) ) {
 			// The WordPress pattern of a callback object in a schema: a Closure as sanitize_callback.
 			wp_register_ability(
@@ -153,6 +66,121 @@ add_action(
 		}
 	}
 );
+
+/**
+ * Registers mcpn-adapter/flattened. A flattened schema on both sides: a string in, an integer out
+ * (wrapped as input/result).
+ */
+function mcpn_adapter_register_flattened( array $common ): void {
+	wp_register_ability(
+		'mcpn-adapter/flattened',
+		$common + array(
+			'label'            => 'Length',
+			'description'      => 'The length of a string.',
+			'input_schema'     => array(
+				'type'              => 'string',
+				'description'       => 'Any text.',
+				'minLength'         => 1,
+				'sanitize_callback' => 'sanitize_text_field',
+			),
+			'output_schema'    => array( 'type' => 'integer' ),
+			'execute_callback' => static fn( $input ): int => strlen( (string) $input ),
+		)
+	);
+}
+
+/** Registers mcpn-adapter/object. */
+function mcpn_adapter_register_object( array $common ): void {
+	wp_register_ability(
+		'mcpn-adapter/object',
+		$common + array(
+			'label'            => 'Greeting',
+			'description'      => 'Greets a name, optionally loudly.',
+			'input_schema'     => array(
+				'type'                 => 'object',
+				'properties'           => array(
+					'name'  => array(
+						'type'              => 'string',
+						'minLength'         => 1,
+						'sanitize_callback' => 'sanitize_text_field',
+					),
+					'loud'  => array( 'type' => 'boolean' ),
+					'extra' => array(
+						'type'       => 'object',
+						'properties' => array(),
+					),
+				),
+				'required'             => array( 'name' ),
+				'additionalProperties' => false,
+			),
+			'output_schema'    => array(
+				'type'       => 'object',
+				'properties' => array( 'greeting' => array( 'type' => 'string' ) ),
+			),
+			'execute_callback' => static function ( $input ): array {
+				$text = 'Hello, ' . $input['name'];
+				return array( 'greeting' => empty( $input['loud'] ) ? $text : strtoupper( $text ) );
+			},
+		)
+	);
+}
+
+/** Registers mcpn-adapter/list. */
+function mcpn_adapter_register_list( array $common ): void {
+	wp_register_ability(
+		'mcpn-adapter/list',
+		$common + array(
+			'label'            => 'Numbers',
+			'description'      => 'The numbers from 1 to count.',
+			'input_schema'     => array(
+				'type'       => 'object',
+				'properties' => array(
+					'count' => array(
+						'type'    => 'integer',
+						'minimum' => 0,
+						'maximum' => 50,
+					),
+				),
+			),
+			'output_schema'    => array(
+				'type'  => 'array',
+				'items' => array( 'type' => 'integer' ),
+			),
+			'execute_callback' => static fn( $input ): array => range( 1, max( 1, (int) ( $input['count'] ?? 3 ) ) ),
+		)
+	);
+}
+
+/** Registers mcpn-adapter/defaulted. */
+function mcpn_adapter_register_defaulted( array $common ): void {
+	wp_register_ability(
+		'mcpn-adapter/defaulted',
+		$common + array(
+			'label'            => 'Page size',
+			'description'      => 'Echoes its settings; the input schema has a top-level default.',
+			'input_schema'     => array(
+				'type'       => 'object',
+				'properties' => array( 'per_page' => array( 'type' => 'integer' ) ),
+				'default'    => array( 'per_page' => 10 ),
+			),
+			'output_schema'    => array( 'type' => 'object' ),
+			'execute_callback' => static fn( $input ) => array( 'received' => $input ),
+		)
+	);
+}
+
+/** Registers mcpn-adapter/no-input. */
+function mcpn_adapter_register_no_input( array $common ): void {
+	wp_register_ability(
+		'mcpn-adapter/no-input',
+		$common + array(
+			'label'            => 'Site name',
+			'description'      => 'The site title; no input schema.',
+			'execute_callback' => static fn(): string => (string) get_bloginfo( 'name' ),
+		)
+	);
+}
+
 
 // An adapter custom server whose tools are the abilities themselves (tools/call of each shape).
 add_action(

@@ -20,24 +20,13 @@ import argparse
 import asyncio
 import json
 import sys
-import traceback
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx2
-from mcp import Client
+from client_common import call_tools, connect, dump, finish, http_client
 from mcp.client.auth import OAuthClientProvider, TokenStorage
-from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull, OAuthClientMetadata, OAuthToken
-
-
-def dump(model: Any) -> Any:
-    if isinstance(model, list):
-        return [dump(m) for m in model]
-    if hasattr(model, "model_dump"):
-        return model.model_dump(mode="json", by_alias=True, exclude_none=True)
-    return model
 
 
 class MemoryStorage(TokenStorage):
@@ -140,22 +129,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         redirect_handler=redirect_handler,
         callback_handler=callback_handler,
     )
-    http = create_mcp_http_client(auth=provider, timeout=httpx2.Timeout(30.0, read=60.0))
+    http = http_client(auth=provider)
     http.event_hooks["response"].append(on_response)
     try:
-        async with http:
-            transport = streamable_http_client(args.url, http_client=http)
-            async with Client(transport, read_timeout_seconds=60.0) as client:
-                out["protocol_version"] = client.protocol_version
-                out["tools"] = [t.name for t in (await client.list_tools()).tools]
-                calls: dict[str, Any] = {}
-                for spec in args.call:
-                    name, _, raw = spec.partition("=")
-                    try:
-                        calls[name] = {"result": dump(await client.call_tool(name, json.loads(raw) if raw else {}))}
-                    except Exception as exc:  # an error is an observation
-                        calls[name] = {"exception": type(exc).__name__, "message": str(exc)}
-                out["calls"] = calls
+        async with connect(args.url, http) as client:
+            out["protocol_version"] = client.protocol_version
+            out["tools"] = [t.name for t in (await client.list_tools()).tools]
+            out["calls"] = await call_tools(client, args.call)
     finally:
         callback.close()
     out["tokens"] = dump(storage.tokens) if storage.tokens else None
@@ -171,15 +151,7 @@ def main() -> int:
     parser.add_argument("--call", action="append", default=[], help="NAME=JSON arguments")
     parser.add_argument("--consent-timeout", type=float, default=60.0)
     parser.add_argument("--timeout", type=float, default=100.0, help="overall limit in seconds")
-    args = parser.parse_args()
-    try:
-        out = asyncio.run(asyncio.wait_for(run(args), args.timeout))
-    except BaseException as exc:  # noqa: BLE001 - report every failure as JSON
-        traceback.print_exc(file=sys.stderr)
-        print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}))
-        return 2
-    print(json.dumps(out))
-    return 0
+    return finish(run, parser.parse_args())
 
 
 if __name__ == "__main__":

@@ -297,7 +297,7 @@ PHP;
 	/**
 	 * A PHP Error raised while core validates (here a value's jsonSerialize(), which core's
 	 * rest_sanitize_object() calls) is one `schema` violation, never an escaping Error. Schemas
-	 * core cannot read are refused before (ParityTest, test_a_schema_core_cannot_read_is_refused_alike).
+	 * core cannot read are refused before (ValidatorParityTest, test_a_schema_core_cannot_read_is_refused_alike).
 	 */
 	public function test_an_error_inside_core_is_a_schema_violation(): void {
 		$value      = new class() implements \JsonSerializable {
