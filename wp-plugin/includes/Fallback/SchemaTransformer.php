@@ -277,11 +277,7 @@ final class SchemaTransformer {
 	 * schema node), or null when nothing changes.
 	 */
 	private function entries( array $container, ?string $position, int $depth, bool $always_rebuild, int $wire ): ?array {
-		if ( SchemaKeywords::SCHEMA_OR_LIST === $position ) {
-			$position = array_is_list( $container ) ? SchemaKeywords::SCHEMA_LIST : null;
-		} elseif ( SchemaKeywords::SCHEMA === $position ) {
-			$position = null;
-		}
+		$position    = self::container_position( $container, $position );
 		$reindex     = false;
 		$schema_node = false;
 		if ( self::WIRE_OFF !== $wire ) {
@@ -328,49 +324,24 @@ final class SchemaTransformer {
 			} elseif ( null === $child || is_scalar( $child ) ) {
 				$outcome = self::$same; // value()'s answer for a leaf, without the call: most keys hold one
 			} else {
-				if ( self::WIRE_OFF === $wire || SchemaKeywords::DATA === $child_position ) {
-					$child_wire = self::WIRE_OFF;
-				} elseif ( SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $position && is_array( $child ) && array() !== $child && array_is_list( $child ) ) {
-					$child_wire = self::WIRE_OFF; // The names lists of `dependencies` are not sub-schemas on the wire.
-				} else {
-					$child_wire = $schema_node && 'properties' === $key ? self::WIRE_PROPERTIES : self::WIRE_ON;
-				}
-				$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
 				if ( self::WIRE_PROPERTIES === $wire ) {
 					$this->required_true = false;
 				}
-				try {
-					$outcome = $this->value( $child, $child_position, $depth + 1, $reference, $child_wire );
-				} catch ( WalkLimit $e ) {
-					throw $e->under( $key );
-				}
+				$outcome = $this->child_outcome( $container, $key, $child_position, $position, $schema_node, $depth, $wire );
 				if ( self::WIRE_PROPERTIES === $wire && $this->required_true ) {
 					// A list is renumbered when entries are removed: the name is the new index.
 					$this->promoted[] = $renumbered ? ( null === $rebuilt ? $index : count( $rebuilt ) ) : $key;
 				}
-				// An empty map of sub-schemas would reach the wire as a JSON array.
-				$is_map = SchemaKeywords::SCHEMA_MAP === $child_position || SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $child_position;
-				if ( $is_map && self::is_empty( $outcome, $child ) ) {
-					$outcome = self::$remove;
-				}
 			}
-			if ( self::$same === $outcome ) {
-				if ( null !== $rebuilt ) {
-					$rebuilt[ $key ] = $child;
-				}
-			} else {
-				if ( null === $rebuilt ) {
-					$rebuilt = self::first_entries( $container, $index );
-				}
-				if ( self::$remove !== $outcome ) {
-					$rebuilt[ $key ] = $outcome;
-				}
+			if ( self::$same !== $outcome ) {
+				$rebuilt ??= self::first_entries( $container, $index );
+			}
+			if ( null !== $rebuilt && self::$remove !== $outcome ) {
+				$rebuilt[ $key ] = self::$same === $outcome ? $child : $outcome;
 			}
 			++$index;
 		}
-		if ( null !== $rebuilt && ( $reindex || array_is_list( $container ) ) ) {
-			$rebuilt = array_values( $rebuilt );
-		}
+		$rebuilt = null !== $rebuilt && ( $reindex || array_is_list( $container ) ) ? array_values( $rebuilt ) : $rebuilt;
 		if ( $schema_node ) {
 			if ( count( $this->promoted ) > $promoted_from ) {
 				$this->finish_required( $container, $rebuilt, $required, array_splice( $this->promoted, $promoted_from ) );
@@ -383,6 +354,42 @@ final class SchemaTransformer {
 			$this->required_true = $required_true;
 		}
 		return $rebuilt;
+	}
+
+	/** What a container at `$position` is: a schema node (null) for a sub-schema, a list of them for a tuple `items`. */
+	private static function container_position( array $container, ?string $position ): ?string {
+		if ( SchemaKeywords::SCHEMA_OR_LIST === $position ) {
+			return array_is_list( $container ) ? SchemaKeywords::SCHEMA_LIST : null;
+		}
+		return SchemaKeywords::SCHEMA === $position ? null : $position;
+	}
+
+	/**
+	 * value()'s outcome for `$container[ $key ]`, a container or an object at `$child_position`,
+	 * walked in the wire mode its place gives it. `$position` and `$schema_node` are those of
+	 * `$container` (see entries()).
+	 *
+	 * @param int|string $key
+	 * @return mixed self::$same, self::$remove, or the rebuilt value.
+	 */
+	private function child_outcome( array $container, $key, string $child_position, ?string $position, bool $schema_node, int $depth, int $wire ) {
+		$child = $container[ $key ];
+		if ( self::WIRE_OFF === $wire || SchemaKeywords::DATA === $child_position ) {
+			$child_wire = self::WIRE_OFF;
+		} elseif ( SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $position && is_array( $child ) && array() !== $child && array_is_list( $child ) ) {
+			$child_wire = self::WIRE_OFF; // The names lists of `dependencies` are not sub-schemas on the wire.
+		} else {
+			$child_wire = $schema_node && 'properties' === $key ? self::WIRE_PROPERTIES : self::WIRE_ON;
+		}
+		$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
+		try {
+			$outcome = $this->value( $child, $child_position, $depth + 1, $reference, $child_wire );
+		} catch ( WalkLimit $e ) {
+			throw $e->under( $key );
+		}
+		// An empty map of sub-schemas would reach the wire as a JSON array.
+		$is_map = SchemaKeywords::SCHEMA_MAP === $child_position || SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $child_position;
+		return $is_map && self::is_empty( $outcome, $child ) ? self::$remove : $outcome;
 	}
 
 	/**
