@@ -136,7 +136,12 @@ final class SchemaShape {
 					continue 2;
 				case 'items':
 				case 'additionalProperties':
-					$flags |= self::walk_sub_schema( $schema, $key, $value, $depth );
+					if ( is_array( $value ) ) {
+						$held   = \ReflectionReference::fromArrayElement( $schema, $key );
+						$flags |= null === $held ? self::walk( $value, $depth + 1, false ) : self::walk_held( $held, $value, $depth + 1, false );
+					} else {
+						$flags |= self::non_array_sub_schema( $key, $value );
+					}
 					continue 2;
 				case 'pattern':
 					if ( ! is_scalar( $value ) && ! is_array( $value ) ) { // an object or a resource (an array is 'Array')
@@ -213,16 +218,12 @@ final class SchemaShape {
 	}
 
 	/**
-	 * walk() of a keyword holding one sub-schema (`items`, `additionalProperties`): the answer bits
-	 * of what it holds.
+	 * The answer bits of an `items` or `additionalProperties` that is no array (walk() walks an
+	 * array there).
 	 *
 	 * @param mixed $value Not null.
 	 */
-	private static function walk_sub_schema( array $schema, string $key, $value, int $depth ): int {
-		if ( is_array( $value ) ) {
-			$held = \ReflectionReference::fromArrayElement( $schema, $key );
-			return null === $held ? self::walk( $value, $depth + 1, false ) : self::walk_held( $held, $value, $depth + 1, false );
-		}
+	private static function non_array_sub_schema( string $key, $value ): int {
 		if ( 'items' === $key ) {
 			self::check_sub_schema( $value, false );
 			return is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
