@@ -34,6 +34,18 @@ final class DefaultServer {
 	public const GET_INFO = 'mcp-adapter-get-ability-info';
 	public const EXECUTE  = 'mcp-adapter-execute-ability';
 
+	/** The `error` member of the meta tools' results: present when the call failed. */
+	private const ERROR_SCHEMA = array(
+		'type'        => 'object',
+		'description' => 'Present when the call failed',
+		'properties'  => array(
+			'code'    => array( 'type' => 'string' ),
+			'message' => array( 'type' => 'string' ),
+			'data'    => array(),
+		),
+		'required'    => array( 'code', 'message' ),
+	);
+
 	/**
 	 * Registers the default server unless disabled by the `mcp_native_default_server_enabled` filter.
 	 */
@@ -82,137 +94,139 @@ final class DefaultServer {
 	 * @return Tool[]
 	 */
 	public static function tools( string $profile = ArgumentProfile::STANDARD ): array {
-		$error_only = static fn( array $error ): array => array( 'error' => $error );
-		$error_schema = array(
-			'type'        => 'object',
-			'description' => 'Present when the call failed',
-			'properties'  => array(
-				'code'    => array( 'type' => 'string' ),
-				'message' => array( 'type' => 'string' ),
-				'data'    => array(),
-			),
-			'required'    => array( 'code', 'message' ),
-		);
+		return array( self::discover_tool(), self::get_info_tool(), self::execute_tool( $profile ) );
+	}
 
-		return array(
-			new CallbackTool(
-				self::DISCOVER,
-				'Discover Abilities',
-				'List the WordPress abilities available through MCP on this site, with their names, labels and descriptions.',
-				array(
-					'type'       => 'object',
-					'properties' => DiscoverPage::input_properties(),
-				),
-				array(
-					'type'       => 'object',
-					'properties' => DiscoverPage::output_properties() + array(
-						'abilities' => array(
-							'type'  => 'array',
-							'items' => array(
-								'type'       => 'object',
-								'properties' => array(
-									'name'        => array( 'type' => 'string' ),
-									'label'       => array( 'type' => 'string' ),
-									'description' => array( 'type' => 'string' ),
-								),
-								'required'   => array( 'name', 'label', 'description' ),
+	/** The structured result of a failed discover or get-info call: the error alone. */
+	private static function error_only( array $error ): array {
+		return array( 'error' => $error );
+	}
+
+	private static function discover_tool(): CallbackTool {
+		return new CallbackTool(
+			self::DISCOVER,
+			'Discover Abilities',
+			'List the WordPress abilities available through MCP on this site, with their names, labels and descriptions.',
+			array(
+				'type'       => 'object',
+				'properties' => DiscoverPage::input_properties(),
+			),
+			array(
+				'type'       => 'object',
+				'properties' => DiscoverPage::output_properties() + array(
+					'abilities' => array(
+						'type'  => 'array',
+						'items' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'name'        => array( 'type' => 'string' ),
+								'label'       => array( 'type' => 'string' ),
+								'description' => array( 'type' => 'string' ),
 							),
+							'required'   => array( 'name', 'label', 'description' ),
 						),
-						'error'     => $error_schema,
 					),
+					'error'     => self::ERROR_SCHEMA,
 				),
-				array(
-					'readOnlyHint'   => true,
-					'destructiveHint' => false,
-					'idempotentHint' => true,
-					'title'          => 'Discover Abilities',
-				),
-				array( self::class, 'discover' ),
-				$error_only
 			),
-			new CallbackTool(
-				self::GET_INFO,
-				'Get Ability Info',
-				'Get the details of one ability: label, description, input schema (the shape "parameters" must have when executing it), output schema and metadata.',
-				array(
-					'type'       => 'object',
-					'properties' => array(
-						'ability_name' => array(
-							'type'        => 'string',
-							'description' => 'The full name of the ability, e.g. "my-plugin/my-ability"',
-						),
-					),
-					'required'   => array( 'ability_name' ),
-				),
-				array(
-					'type'       => 'object',
-					'properties' => array(
-						'name'          => array( 'type' => 'string' ),
-						'label'         => array( 'type' => 'string' ),
-						'description'   => array( 'type' => 'string' ),
-						'input_schema'  => array(
-							'type'        => 'object',
-							'description' => 'JSON Schema of the ability input ("parameters" of the execute tool)',
-						),
-						'output_schema' => array(
-							'type'        => 'object',
-							'description' => 'JSON Schema of the ability output',
-						),
-						'meta'          => array(
-							'type'        => 'object',
-							'description' => 'Ability metadata',
-						),
-						'error'         => $error_schema,
-					),
-				),
-				array(
-					'readOnlyHint'   => true,
-					'destructiveHint' => false,
-					'idempotentHint' => true,
-					'title'          => 'Get Ability Info',
-				),
-				array( self::class, 'get_info' ),
-				$error_only
+			array(
+				'readOnlyHint'   => true,
+				'destructiveHint' => false,
+				'idempotentHint' => true,
+				'title'          => 'Discover Abilities',
 			),
-			new CallbackTool(
-				self::EXECUTE,
-				'Execute Ability',
-				'Execute a WordPress ability. "parameters" must have the shape of the ability\'s input schema (see mcp-adapter-get-ability-info): an object for object schemas, the bare value for single-value schemas; omit it for abilities without input.',
-				array(
-					'type'       => 'object',
-					'properties' => array(
-						'ability_name' => array(
-							'type'        => 'string',
-							'description' => 'The full name of the ability to execute',
-						),
-						'parameters'   => array(
-							'type'        => array( 'object', 'array', 'string', 'number', 'integer', 'boolean', 'null' ),
-							'description' => 'Input for the ability, in the shape of its input schema',
-						),
+			array( self::class, 'discover' ),
+			self::error_only( ... )
+		);
+	}
+
+	private static function get_info_tool(): CallbackTool {
+		return new CallbackTool(
+			self::GET_INFO,
+			'Get Ability Info',
+			'Get the details of one ability: label, description, input schema (the shape "parameters" must have when executing it), output schema and metadata.',
+			array(
+				'type'       => 'object',
+				'properties' => array(
+					'ability_name' => array(
+						'type'        => 'string',
+						'description' => 'The full name of the ability, e.g. "my-plugin/my-ability"',
 					),
-					'required'   => array( 'ability_name' ),
 				),
-				array(
-					'type'       => 'object',
-					'properties' => array(
-						'success' => array( 'type' => 'boolean' ),
-						'data'    => array( 'description' => 'The value the ability returned' ),
-						'error'   => $error_schema,
-					),
-					'required'   => array( 'success' ),
-				),
-				array(
-					'readOnlyHint'   => false,
-					'destructiveHint' => true,
-					'idempotentHint' => false,
-					'title'          => 'Execute Ability',
-				),
-				static fn( array $arguments ): array|\WP_Error => self::execute( $arguments, $profile ),
-				static fn( array $error ): array => array(
-					'success' => false,
-					'error'   => $error,
-				)
+				'required'   => array( 'ability_name' ),
 			),
+			array(
+				'type'       => 'object',
+				'properties' => array(
+					'name'          => array( 'type' => 'string' ),
+					'label'         => array( 'type' => 'string' ),
+					'description'   => array( 'type' => 'string' ),
+					'input_schema'  => array(
+						'type'        => 'object',
+						'description' => 'JSON Schema of the ability input ("parameters" of the execute tool)',
+					),
+					'output_schema' => array(
+						'type'        => 'object',
+						'description' => 'JSON Schema of the ability output',
+					),
+					'meta'          => array(
+						'type'        => 'object',
+						'description' => 'Ability metadata',
+					),
+					'error'         => self::ERROR_SCHEMA,
+				),
+			),
+			array(
+				'readOnlyHint'   => true,
+				'destructiveHint' => false,
+				'idempotentHint' => true,
+				'title'          => 'Get Ability Info',
+			),
+			array( self::class, 'get_info' ),
+			self::error_only( ... )
+		);
+	}
+
+	/** @param string $profile Argument profile the parameters are checked under. */
+	private static function execute_tool( string $profile ): CallbackTool {
+		return new CallbackTool(
+			self::EXECUTE,
+			'Execute Ability',
+			'Execute a WordPress ability. "parameters" must have the shape of the ability\'s input schema (see mcp-adapter-get-ability-info): an object for object schemas, the bare value for single-value schemas; omit it for abilities without input.',
+			array(
+				'type'       => 'object',
+				'properties' => array(
+					'ability_name' => array(
+						'type'        => 'string',
+						'description' => 'The full name of the ability to execute',
+					),
+					'parameters'   => array(
+						'type'        => array( 'object', 'array', 'string', 'number', 'integer', 'boolean', 'null' ),
+						'description' => 'Input for the ability, in the shape of its input schema',
+					),
+				),
+				'required'   => array( 'ability_name' ),
+			),
+			array(
+				'type'       => 'object',
+				'properties' => array(
+					'success' => array( 'type' => 'boolean' ),
+					'data'    => array( 'description' => 'The value the ability returned' ),
+					'error'   => self::ERROR_SCHEMA,
+				),
+				'required'   => array( 'success' ),
+			),
+			array(
+				'readOnlyHint'   => false,
+				'destructiveHint' => true,
+				'idempotentHint' => false,
+				'title'          => 'Execute Ability',
+			),
+			static fn( array $arguments ): array|\WP_Error => self::execute( $arguments, $profile ),
+			static fn( array $error ): array => array(
+				'success' => false,
+				'error'   => $error,
+			)
 		);
 	}
 

@@ -356,6 +356,22 @@ final class SiteHealth {
 	 * @return array<string, array{label: string, value: string, debug?: string}>
 	 */
 	public static function info_fields( ExtensionStatus $status ): array {
+		return array_merge(
+			self::extension_fields( $status ),
+			self::streaming_fields( StreamingConfig::detect() ),
+			self::adapter_fields(),
+			self::identity_fields(),
+			self::server_fields()
+		);
+	}
+
+	/**
+	 * The plugin and the extension: versions, which implementation runs, and where PHP looks for
+	 * the extension.
+	 *
+	 * @return array<string, array{label: string, value: string, debug?: string}>
+	 */
+	private static function extension_fields( ExtensionStatus $status ): array {
 		$state_labels = array(
 			ExtensionStatus::STATE_NATIVE   => __( 'Loaded (native core in use)', 'mcp-native' ),
 			ExtensionStatus::STATE_MISMATCH => __( 'Loaded, version differs from the expected one', 'mcp-native' ),
@@ -412,16 +428,34 @@ final class SiteHealth {
 				'value' => ExtensionStatus::INI_LINE . ' (' . $status->ini_target()['file'] . ')',
 			);
 		}
+		return $fields;
+	}
 
-		$streaming = StreamingConfig::detect();
-		$fields['streaming_php']   = array(
-			'label' => __( 'Streaming: PHP settings', 'mcp-native' ),
-			'value' => sprintf( 'SAPI %s; max_execution_time %d; zlib.output_compression %s; output_buffering %s', $streaming->sapi, $streaming->max_execution_time, $streaming->zlib_compression ? 'on' : 'off', '' !== $streaming->output_buffering ? $streaming->output_buffering : '0' ),
+	/**
+	 * The PHP settings streamed answers depend on, and what is wrong with them.
+	 *
+	 * @return array<string, array{label: string, value: string}>
+	 */
+	private static function streaming_fields( StreamingConfig $streaming ): array {
+		return array(
+			'streaming_php'   => array(
+				'label' => __( 'Streaming: PHP settings', 'mcp-native' ),
+				'value' => sprintf( 'SAPI %s; max_execution_time %d; zlib.output_compression %s; output_buffering %s', $streaming->sapi, $streaming->max_execution_time, $streaming->zlib_compression ? 'on' : 'off', '' !== $streaming->output_buffering ? $streaming->output_buffering : '0' ),
+			),
+			'streaming_check' => array(
+				'label' => __( 'Streaming: findings', 'mcp-native' ),
+				'value' => array() === $streaming->problems() ? __( 'none', 'mcp-native' ) : implode( ' ', $streaming->problems() ),
+			),
 		);
-		$fields['streaming_check'] = array(
-			'label' => __( 'Streaming: findings', 'mcp-native' ),
-			'value' => array() === $streaming->problems() ? __( 'none', 'mcp-native' ) : implode( ' ', $streaming->problems() ),
-		);
+	}
+
+	/**
+	 * The official MCP Adapter's acceleration and version, when the adapter is there.
+	 *
+	 * @return array<string, array{label: string, value: string, debug?: string}>
+	 */
+	private static function adapter_fields(): array {
+		$fields  = array();
 		$adapter = self::adapter_status();
 		if ( null !== $adapter ) {
 			$fields['adapter_acceleration'] = array(
@@ -436,7 +470,16 @@ final class SiteHealth {
 				);
 			}
 		}
+		return $fields;
+	}
 
+	/**
+	 * The site's MCP identity, and its blog id in a network.
+	 *
+	 * @return array<string, array{label: string, value: string}>
+	 */
+	private static function identity_fields(): array {
+		$fields = array();
 		try {
 			$fields['site_id'] = array(
 				'label' => __( 'site_id (MCP site identity)', 'mcp-native' ),
@@ -454,11 +497,22 @@ final class SiteHealth {
 				'value' => (string) get_current_blog_id(),
 			);
 		}
+		return $fields;
+	}
 
-		$servers            = ServerOverview::servers();
-		$fields['servers']  = array(
-			'label' => __( 'MCP servers', 'mcp-native' ),
-			'value' => (string) count( $servers ),
+	/**
+	 * The MCP servers: how many, then each with its URL, argument profile, tools, resources and
+	 * prompts.
+	 *
+	 * @return array<string, array{label: string, value: string, debug?: string}>
+	 */
+	private static function server_fields(): array {
+		$servers = ServerOverview::servers();
+		$fields  = array(
+			'servers' => array(
+				'label' => __( 'MCP servers', 'mcp-native' ),
+				'value' => (string) count( $servers ),
+			),
 		);
 		foreach ( $servers as $server ) {
 			$tools   = ServerOverview::tools( $server );

@@ -240,26 +240,9 @@ final class StatusPage {
 		$input      = $descriptor['inputSchema'] ?? new \stdClass();
 		$output     = $descriptor['outputSchema'] ?? null;
 		$hints      = SchemaSummary::hints( $descriptor['annotations'] ?? array() );
-		$id_base    = 'mcp-native-json-' . substr( md5( $server->id . "\0" . $tool->name ), 0, 12 );
 
 		echo '<details class="mcp-native-tool" data-tool="' . esc_attr( $tool->name ) . '">';
-		echo '<summary>';
-		if ( '' !== $tool->title ) {
-			echo '<strong>' . esc_html( $tool->title ) . '</strong> ';
-		}
-		echo '<code class="mcp-native-tool-name">' . esc_html( $tool->name ) . '</code>';
-		foreach ( SchemaSummary::badges( $descriptor['annotations'] ?? array() ) as $badge ) {
-			echo ' <span class="mcp-native-hint-badge mcp-native-badge' . ( __( 'destructive', 'mcp-native' ) === $badge ? ' is-warning' : '' ) . '">' . esc_html( $badge ) . '</span>';
-		}
-		if ( null !== $details['input_wrapper'] ) {
-			/* translators: %s: wrapper key */
-			echo ' <span class="mcp-native-badge mcp-native-wrap-badge">' . esc_html( sprintf( __( 'input wrapped as "%s"', 'mcp-native' ), $details['input_wrapper'] ) ) . '</span>';
-		}
-		if ( null !== $details['output_wrapper'] ) {
-			/* translators: %s: wrapper key */
-			echo ' <span class="mcp-native-badge mcp-native-wrap-badge">' . esc_html( sprintf( __( 'output wrapped as "%s"', 'mcp-native' ), $details['output_wrapper'] ) ) . '</span>';
-		}
-		echo '</summary>';
+		self::render_tool_summary( $tool, $details );
 		if ( '' !== $tool->description ) {
 			echo '<p>' . esc_html( $tool->description ) . '</p>';
 		}
@@ -301,11 +284,51 @@ final class StatusPage {
 			echo '</ul>';
 		}
 
+		self::render_tool_json( $server, $tool, $details, $input, $output );
+		echo '</details>';
+	}
+
+	/**
+	 * A tool's one-line summary: its title and name, its hint badges, and whether its input or
+	 * its output is wrapped.
+	 *
+	 * @param array<string, mixed> $details ServerOverview::tool_details().
+	 */
+	private static function render_tool_summary( Tool $tool, array $details ): void {
+		echo '<summary>';
+		if ( '' !== $tool->title ) {
+			echo '<strong>' . esc_html( $tool->title ) . '</strong> ';
+		}
+		echo '<code class="mcp-native-tool-name">' . esc_html( $tool->name ) . '</code>';
+		foreach ( SchemaSummary::badges( $details['descriptor']['annotations'] ?? array() ) as $badge ) {
+			echo ' <span class="mcp-native-hint-badge mcp-native-badge' . ( __( 'destructive', 'mcp-native' ) === $badge ? ' is-warning' : '' ) . '">' . esc_html( $badge ) . '</span>';
+		}
+		if ( null !== $details['input_wrapper'] ) {
+			/* translators: %s: wrapper key */
+			echo ' <span class="mcp-native-badge mcp-native-wrap-badge">' . esc_html( sprintf( __( 'input wrapped as "%s"', 'mcp-native' ), $details['input_wrapper'] ) ) . '</span>';
+		}
+		if ( null !== $details['output_wrapper'] ) {
+			/* translators: %s: wrapper key */
+			echo ' <span class="mcp-native-badge mcp-native-wrap-badge">' . esc_html( sprintf( __( 'output wrapped as "%s"', 'mcp-native' ), $details['output_wrapper'] ) ) . '</span>';
+		}
+		echo '</summary>';
+	}
+
+	/**
+	 * The JSON clients receive for a tool (its wire schemas and annotations) and the ability's
+	 * own schemas, each block with its copy button.
+	 *
+	 * @param array<string, mixed> $details ServerOverview::tool_details().
+	 * @param mixed                $input   The tool's wire input schema.
+	 * @param mixed                $output  The tool's wire output schema, or null.
+	 */
+	private static function render_tool_json( Server $server, Tool $tool, array $details, mixed $input, mixed $output ): void {
+		$id_base = 'mcp-native-json-' . substr( md5( $server->id . "\0" . $tool->name ), 0, 12 );
 		echo '<details class="mcp-native-json"><summary>' . esc_html__( 'Show the JSON clients receive', 'mcp-native' ) . '</summary>';
 		$blocks = array(
 			'input'          => array( __( 'Input schema', 'mcp-native' ), $input ),
 			'output'         => array( __( 'Output schema', 'mcp-native' ), $output ),
-			'annotations'    => array( __( 'Annotations', 'mcp-native' ), $descriptor['annotations'] ?? null ),
+			'annotations'    => array( __( 'Annotations', 'mcp-native' ), $details['descriptor']['annotations'] ?? null ),
 			'ability-input'  => array( __( 'The ability\'s own input schema', 'mcp-native' ), $details['ability_input_schema'] ),
 			'ability-output' => array( __( 'The ability\'s own output schema', 'mcp-native' ), $details['ability_output_schema'] ),
 		);
@@ -324,7 +347,6 @@ final class StatusPage {
 				) . '</div>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside
 			echo Markup::json_block( $value, $block_id, $kind ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped inside
 		}
-		echo '</details>';
 		echo '</details>';
 	}
 

@@ -131,46 +131,16 @@ final class SchemaShape {
 				case 'patternProperties':
 				case 'anyOf':
 				case 'oneOf':
-					$quiet = $quiet && 'properties' === $key; // a pattern may be invalid, a branch untyped
-					if ( is_object( $value ) && isset( self::CORE_ITERATES[ $key ] ) ) {
-						// its members are sub-schemas core walks (checked as those of an array are),
-						// and they may change between calls while the schema's array does not
-						$flags |= self::HOLDS_OBJECTS | self::UNCACHEABLE;
-						$value  = self::members( $value );
-					} elseif ( ! is_array( $value ) ) {
-						if ( 'properties' === $key && is_string( $value ) ) { // core indexes it
-							self::refuse( "The schema's properties is %s, which is not a map of schemas.", $value );
-						}
-						$flags |= is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
-						continue 2;
-					}
-					$flags |= self::referenced( $schema, $key );
-					// a branch takes the type its parent has, or (oneOf's) the one an untyped parent takes from the anyOf branch a value matches
-					$branch       = 'anyOf' === $key || 'oneOf' === $key;
-					$typed_branch = $branch && ( $typed || 'oneOf' === $key && self::any_of_typed( $schema ) );
-					foreach ( $value as $name => $child ) { // a map or a list of sub-schemas
-						if ( is_array( $child ) ) {
-							$held   = \ReflectionReference::fromArrayElement( $value, $name );
-							$flags |= null === $held ? self::walk( $child, $depth + 1, $typed_branch ) : self::walk_held( $held, $child, $depth + 1, $typed_branch );
-						} else {
-							self::check_sub_schema( $child, $typed_branch );
-							// (an object branch becomes an empty schema: core's notice if no type comes)
-							$flags |= is_object( $child ) ? self::HOLDS_OBJECTS | ( $branch ? self::NOISY : 0 ) : self::NOISY;
-						}
-					}
+					$quiet  = $quiet && 'properties' === $key; // a pattern may be invalid, a branch untyped
+					$flags |= self::walk_sub_schemas( $schema, $key, $value, $depth, $typed );
 					continue 2;
 				case 'items':
 				case 'additionalProperties':
 					if ( is_array( $value ) ) {
 						$held   = \ReflectionReference::fromArrayElement( $schema, $key );
 						$flags |= null === $held ? self::walk( $value, $depth + 1, false ) : self::walk_held( $held, $value, $depth + 1, false );
-					} elseif ( 'items' === $key ) {
-						self::check_sub_schema( $value, false );
-						$flags |= is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
-					} elseif ( is_object( $value ) ) {
-						$flags |= self::HOLDS_OBJECTS;
-					} elseif ( ! is_bool( $value ) ) {
-						$flags |= self::NOISY;
+					} else {
+						$flags |= self::non_array_sub_schema( $key, $value );
 					}
 					continue 2;
 				case 'pattern':
@@ -200,14 +170,7 @@ final class SchemaShape {
 					}
 					break;
 				case 'required':
-					if ( is_array( $value ) ) {
-						foreach ( $value as $name ) {
-							if ( is_array( $name ) || is_object( $name ) ) { // array_key_exists() throws
-								self::refuse( "The schema's required list holds %s, which is not a property name.", $name );
-							}
-							$quiet = $quiet && ( is_string( $name ) || is_int( $name ) );
-						}
-					}
+					$quiet = is_array( $value ) ? self::check_required( $value ) && $quiet : $quiet;
 					break;
 			}
 			if ( is_array( $value ) && ! ( $flags & self::UNCACHEABLE ) ) {
@@ -215,6 +178,75 @@ final class SchemaShape {
 			}
 		}
 		return $quiet ? $flags : $flags | self::NOISY;
+	}
+
+	/**
+	 * walk() of a keyword holding sub-schemas by name or in a list (`properties`,
+	 * `patternProperties`, `anyOf`, `oneOf`): the answer bits of what it holds. `$typed`: the node
+	 * has a type, or takes its parent's.
+	 *
+	 * @param mixed $value Not null.
+	 */
+	private static function walk_sub_schemas( array $schema, string $key, $value, int $depth, bool $typed ): int {
+		$flags = 0;
+		if ( is_object( $value ) && isset( self::CORE_ITERATES[ $key ] ) ) {
+			// its members are sub-schemas core walks (checked as those of an array are),
+			// and they may change between calls while the schema's array does not
+			$flags = self::HOLDS_OBJECTS | self::UNCACHEABLE;
+			$value = self::members( $value );
+		} elseif ( ! is_array( $value ) ) {
+			if ( 'properties' === $key && is_string( $value ) ) { // core indexes it
+				self::refuse( "The schema's properties is %s, which is not a map of schemas.", $value );
+			}
+			return is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
+		}
+		$flags |= self::referenced( $schema, $key );
+		// a branch takes the type its parent has, or (oneOf's) the one an untyped parent takes from the anyOf branch a value matches
+		$branch       = 'anyOf' === $key || 'oneOf' === $key;
+		$typed_branch = $branch && ( $typed || 'oneOf' === $key && self::any_of_typed( $schema ) );
+		foreach ( $value as $name => $child ) { // a map or a list of sub-schemas
+			if ( is_array( $child ) ) {
+				$held   = \ReflectionReference::fromArrayElement( $value, $name );
+				$flags |= null === $held ? self::walk( $child, $depth + 1, $typed_branch ) : self::walk_held( $held, $child, $depth + 1, $typed_branch );
+			} else {
+				self::check_sub_schema( $child, $typed_branch );
+				// (an object branch becomes an empty schema: core's notice if no type comes)
+				$flags |= is_object( $child ) ? self::HOLDS_OBJECTS | ( $branch ? self::NOISY : 0 ) : self::NOISY;
+			}
+		}
+		return $flags;
+	}
+
+	/**
+	 * The answer bits of an `items` or `additionalProperties` that is no array (walk() walks an
+	 * array there).
+	 *
+	 * @param mixed $value Not null.
+	 */
+	private static function non_array_sub_schema( string $key, $value ): int {
+		if ( 'items' === $key ) {
+			self::check_sub_schema( $value, false );
+			return is_object( $value ) ? self::HOLDS_OBJECTS : self::NOISY;
+		}
+		if ( is_object( $value ) ) {
+			return self::HOLDS_OBJECTS;
+		}
+		return is_bool( $value ) ? 0 : self::NOISY;
+	}
+
+	/**
+	 * Refuses a `required` list core cannot read (array_key_exists() throws on a name that is an
+	 * array or an object); says whether core stays quiet about it (every name a string or an integer).
+	 */
+	private static function check_required( array $names ): bool {
+		$quiet = true;
+		foreach ( $names as $name ) {
+			if ( is_array( $name ) || is_object( $name ) ) {
+				self::refuse( "The schema's required list holds %s, which is not a property name.", $name );
+			}
+			$quiet = $quiet && ( is_string( $name ) || is_int( $name ) );
+		}
+		return $quiet;
 	}
 
 	/**

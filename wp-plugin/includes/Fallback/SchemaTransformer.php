@@ -248,7 +248,15 @@ final class SchemaTransformer {
 	}
 
 	private function rebuilt_or_same( array $value, ?string $position, int $depth, bool $always_rebuild, int $wire ) {
-		$cleaned = $this->entries( $value, $position, $depth, $always_rebuild, $wire );
+		// entries() reads a sub-schema as a schema node, and a tuple `items` as a list of sub-schemas
+		if ( SchemaKeywords::SCHEMA === $position ) {
+			$entries_position = null;
+		} elseif ( SchemaKeywords::SCHEMA_OR_LIST === $position ) {
+			$entries_position = array_is_list( $value ) ? SchemaKeywords::SCHEMA_LIST : null;
+		} else {
+			$entries_position = $position;
+		}
+		$cleaned = $this->entries( $value, $entries_position, $depth, $always_rebuild, $wire );
 		if ( self::WIRE_OFF === $wire || ( null === $cleaned && array() !== $value && SchemaKeywords::SCHEMA_MAP !== $position && SchemaKeywords::MAP_OF_SCHEMA_OR_LIST !== $position ) ) {
 			return $cleaned ?? self::$same; // (the common cases, without a call)
 		}
@@ -274,20 +282,15 @@ final class SchemaTransformer {
 
 	/**
 	 * The cleaned entries of a container at `$position` (a SchemaKeywords position, null for a
-	 * schema node), or null when nothing changes.
+	 * schema node; never SCHEMA or SCHEMA_OR_LIST: see rebuilt_or_same()), or null when nothing
+	 * changes.
 	 */
 	private function entries( array $container, ?string $position, int $depth, bool $always_rebuild, int $wire ): ?array {
-		if ( SchemaKeywords::SCHEMA_OR_LIST === $position ) {
-			$position = array_is_list( $container ) ? SchemaKeywords::SCHEMA_LIST : null;
-		} elseif ( SchemaKeywords::SCHEMA === $position ) {
-			$position = null;
-		}
-		$reindex     = false;
-		$schema_node = false;
-		if ( self::WIRE_OFF !== $wire ) {
-			// On the wire a list of sub-schemas is a JSON array, whatever its keys were.
-			$reindex       = SchemaKeywords::SCHEMA_LIST === $position && ! array_is_list( $container );
-			$schema_node   = null === $position;
+		$on_wire     = self::WIRE_OFF !== $wire;
+		// On the wire a list of sub-schemas is a JSON array, whatever its keys were.
+		$reindex     = $on_wire && SchemaKeywords::SCHEMA_LIST === $position && ! array_is_list( $container );
+		$schema_node = $on_wire && null === $position;
+		if ( $on_wire ) {
 			$promoted_from = count( $this->promoted );
 			$renumbered    = self::WIRE_PROPERTIES === $wire && array_is_list( $container );
 			$required_true = false;
@@ -328,49 +331,26 @@ final class SchemaTransformer {
 			} elseif ( null === $child || is_scalar( $child ) ) {
 				$outcome = self::$same; // value()'s answer for a leaf, without the call: most keys hold one
 			} else {
-				if ( self::WIRE_OFF === $wire || SchemaKeywords::DATA === $child_position ) {
-					$child_wire = self::WIRE_OFF;
-				} elseif ( SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $position && is_array( $child ) && array() !== $child && array_is_list( $child ) ) {
-					$child_wire = self::WIRE_OFF; // The names lists of `dependencies` are not sub-schemas on the wire.
-				} else {
-					$child_wire = $schema_node && 'properties' === $key ? self::WIRE_PROPERTIES : self::WIRE_ON;
-				}
-				$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
 				if ( self::WIRE_PROPERTIES === $wire ) {
 					$this->required_true = false;
 				}
-				try {
-					$outcome = $this->value( $child, $child_position, $depth + 1, $reference, $child_wire );
-				} catch ( WalkLimit $e ) {
-					throw $e->under( $key );
-				}
+				$outcome = $this->child_outcome( $container, $key, $child_position, $position, $depth, $wire );
 				if ( self::WIRE_PROPERTIES === $wire && $this->required_true ) {
 					// A list is renumbered when entries are removed: the name is the new index.
 					$this->promoted[] = $renumbered ? ( null === $rebuilt ? $index : count( $rebuilt ) ) : $key;
 				}
-				// An empty map of sub-schemas would reach the wire as a JSON array.
-				$is_map = SchemaKeywords::SCHEMA_MAP === $child_position || SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $child_position;
-				if ( $is_map && self::is_empty( $outcome, $child ) ) {
-					$outcome = self::$remove;
-				}
 			}
-			if ( self::$same === $outcome ) {
-				if ( null !== $rebuilt ) {
-					$rebuilt[ $key ] = $child;
-				}
-			} else {
-				if ( null === $rebuilt ) {
-					$rebuilt = self::first_entries( $container, $index );
-				}
+			if ( self::$same !== $outcome ) {
+				$rebuilt ??= self::first_entries( $container, $index );
 				if ( self::$remove !== $outcome ) {
 					$rebuilt[ $key ] = $outcome;
 				}
+			} elseif ( null !== $rebuilt ) {
+				$rebuilt[ $key ] = $child;
 			}
 			++$index;
 		}
-		if ( null !== $rebuilt && ( $reindex || array_is_list( $container ) ) ) {
-			$rebuilt = array_values( $rebuilt );
-		}
+		$rebuilt = null !== $rebuilt && ( $reindex || array_is_list( $container ) ) ? array_values( $rebuilt ) : $rebuilt;
 		if ( $schema_node ) {
 			if ( count( $this->promoted ) > $promoted_from ) {
 				$this->finish_required( $container, $rebuilt, $required, array_splice( $this->promoted, $promoted_from ) );
@@ -383,6 +363,36 @@ final class SchemaTransformer {
 			$this->required_true = $required_true;
 		}
 		return $rebuilt;
+	}
+
+	/**
+	 * value()'s outcome for `$container[ $key ]`, a container or an object at `$child_position`,
+	 * walked in the wire mode its place gives it. `$position` and `$wire` are those of
+	 * `$container` (see entries()).
+	 *
+	 * @param int|string $key
+	 * @return mixed self::$same, self::$remove, or the rebuilt value.
+	 */
+	private function child_outcome( array $container, $key, string $child_position, ?string $position, int $depth, int $wire ) {
+		$child = $container[ $key ];
+		if ( self::WIRE_OFF === $wire || SchemaKeywords::DATA === $child_position ) {
+			$child_wire = self::WIRE_OFF;
+		} elseif ( SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $position && is_array( $child ) && array() !== $child && array_is_list( $child ) ) {
+			$child_wire = self::WIRE_OFF; // The names lists of `dependencies` are not sub-schemas on the wire.
+		} else {
+			$child_wire = null === $position && 'properties' === $key ? self::WIRE_PROPERTIES : self::WIRE_ON; // a schema node's properties
+		}
+		$reference = is_array( $child ) ? self::reference_id( $container, $key ) : null;
+		try {
+			$outcome = is_array( $child )
+				? $this->container( $child, $reference, $child_position, $depth + 1, false, $child_wire ) // value()'s answer for an array, without its call
+				: $this->value( $child, $child_position, $depth + 1, $reference, $child_wire );
+		} catch ( WalkLimit $e ) {
+			throw $e->under( $key );
+		}
+		// An empty map of sub-schemas would reach the wire as a JSON array.
+		$is_map = SchemaKeywords::SCHEMA_MAP === $child_position || SchemaKeywords::MAP_OF_SCHEMA_OR_LIST === $child_position;
+		return $is_map && self::is_empty( $outcome, $child ) ? self::$remove : $outcome;
 	}
 
 	/**

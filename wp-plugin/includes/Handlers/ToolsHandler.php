@@ -22,6 +22,7 @@ use McpNative\Plugin\RawJson;
 use McpNative\Plugin\Server;
 use McpNative\Plugin\SiteIdentity;
 use McpNative\Plugin\Tools\InternalError;
+use McpNative\Plugin\Tools\Tool;
 use McpNative\Plugin\Tools\ToolListCache;
 use McpNative\Plugin\Tools\ToolResult;
 
@@ -89,30 +90,8 @@ final class ToolsHandler {
 	 * @throws JsonRpcError Missing name, unknown tool, arguments not an object.
 	 */
 	public function call( Message $message, mixed $session = null, ?RequestMeta $meta = null ): array {
-		if ( ! $message->params instanceof \stdClass ) {
-			throw ErrorFactory::invalid_params( 'Invalid params: params must be an object with a tool name', $message->id );
-		}
-		$name = $message->param( 'name' );
-		if ( is_int( $name ) ) {
-			$name = (string) $name;
-		}
-		if ( ! is_string( $name ) || '' === trim( $name, self::NAME_TRIM ) ) {
-			throw ErrorFactory::invalid_params( 'Missing required parameter: tool name', $message->id );
-		}
-		$name = trim( $name, self::NAME_TRIM );
-		$tool = $this->server->get_tool( $name );
-		if ( null === $tool ) {
-			throw ErrorFactory::unknown_tool( $name, $message->id );
-		}
-
-		$raw_arguments = $message->param( 'arguments' );
-		if ( null === $raw_arguments || array() === $raw_arguments ) {
-			$arguments = array();
-		} elseif ( $raw_arguments instanceof \stdClass ) {
-			$arguments = Json::to_array( $raw_arguments );
-		} else {
-			throw ErrorFactory::invalid_params( 'Invalid params: arguments must be an object', $message->id );
-		}
+		[ $name, $tool ] = $this->requested_tool( $message );
+		$arguments       = self::arguments( $message );
 
 		// 2026-07-28 multi-round calls: the answers the client sends, and those a signed state carries.
 		$round = InputRound::open( $message, $meta, $this->server->id, $name, $arguments, $session );
@@ -169,5 +148,47 @@ final class ToolsHandler {
 			$payload = $filtered_payload;
 		}
 		return $payload;
+	}
+
+	/**
+	 * The name a tools/call gives (whitespace around it trimmed) and the tool of that name.
+	 *
+	 * @return array{string, Tool}
+	 * @throws JsonRpcError Params that are no object, a missing name, an unknown tool.
+	 */
+	private function requested_tool( Message $message ): array {
+		if ( ! $message->params instanceof \stdClass ) {
+			throw ErrorFactory::invalid_params( 'Invalid params: params must be an object with a tool name', $message->id );
+		}
+		$name = $message->param( 'name' );
+		if ( is_int( $name ) ) {
+			$name = (string) $name;
+		}
+		if ( ! is_string( $name ) || '' === trim( $name, self::NAME_TRIM ) ) {
+			throw ErrorFactory::invalid_params( 'Missing required parameter: tool name', $message->id );
+		}
+		$name = trim( $name, self::NAME_TRIM );
+		$tool = $this->server->get_tool( $name );
+		if ( null === $tool ) {
+			throw ErrorFactory::unknown_tool( $name, $message->id );
+		}
+		return array( $name, $tool );
+	}
+
+	/**
+	 * A tools/call's arguments as an array (none, or an empty list, is no argument).
+	 *
+	 * @return array<string, mixed>
+	 * @throws JsonRpcError Arguments that are no object.
+	 */
+	private static function arguments( Message $message ): array {
+		$raw_arguments = $message->param( 'arguments' );
+		if ( null === $raw_arguments || array() === $raw_arguments ) {
+			return array();
+		}
+		if ( $raw_arguments instanceof \stdClass ) {
+			return Json::to_array( $raw_arguments );
+		}
+		throw ErrorFactory::invalid_params( 'Invalid params: arguments must be an object', $message->id );
 	}
 }
