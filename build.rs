@@ -1,13 +1,13 @@
-//! Checks, at build time, the Zend layout that src/ffi/zval.rs reads by hand, against the headers
+//! Checks, at build time, the Zend layout that src/ffi/zval/ reads by hand, against the headers
 //! of the PHP being built for (`php-config --includes`: `PHP_CONFIG`, else `php-config` on PATH,
 //! as ext-php-rs finds them).
 //!
 //! A tiny C probe is compiled against those headers and run. It fails to compile when an
 //! assumption no longer holds (PHP < 8.2, packed arrays not stored as plain zvals), and prints
-//! `$OUT_DIR/zend_layout.rs`: the flag values zval.rs uses, taken from the headers (not typed by
-//! hand), and compile-time assertions that ext-php-rs's bindgen types have the sizes and field
-//! offsets the C compiler gives the same structures. So a layout change in a new PHP fails the
-//! build, never a request.
+//! `$OUT_DIR/zend_layout.rs`: the flag values src/ffi/zval/ uses, taken from the headers (not
+//! typed by hand), and compile-time assertions that ext-php-rs's bindgen types have the sizes and
+//! field offsets the C compiler gives the same structures. So a layout change in a new PHP fails
+//! the build, never a request.
 
 use std::env;
 use std::fs;
@@ -22,7 +22,7 @@ const PROBE: &str = r##"
 #if PHP_VERSION_ID < 80200
 #error "mcp_native needs PHP >= 8.2: it reads packed arrays as zval arrays (HashTable.arPacked)"
 #endif
-/* zval.rs walks packed arrays as zval[] and hashed ones as Bucket[] through the same pointer. */
+/* src/ffi/zval/ walks packed arrays as zval[] and hashed ones as Bucket[] through the same pointer. */
 _Static_assert(__builtin_types_compatible_p(__typeof__(((HashTable *)0)->arPacked), zval *),
     "HashTable.arPacked is no longer a zval pointer");
 _Static_assert(offsetof(HashTable, arPacked) == offsetof(HashTable, arData),
@@ -126,7 +126,7 @@ fn main() {
     if !compiled.status.success() {
         fail(&format!(
             "the Zend layout probe does not compile against {php_config}'s headers: mcp_native's FFI layer \
-             (src/ffi/zval.rs) does not fit this PHP.\n{}",
+             (src/ffi/zval/) does not fit this PHP.\n{}",
             String::from_utf8_lossy(&compiled.stderr)
         ));
     }

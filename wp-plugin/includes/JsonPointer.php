@@ -14,7 +14,7 @@ final class JsonPointer {
 	/**
 	 * The reference token for an array key or property name: `~` → `~0`, `/` → `~1`. A key that
 	 * is not UTF-8 or holds a NUL byte cannot be written in JSON; it is shown as 0x + hex, so a
-	 * pointer stays printable and unambiguous (as src/core/transform.rs `pointer_segment`).
+	 * pointer stays printable and unambiguous (as src/core/transform/error.rs `pointer_segment`).
 	 *
 	 * @param int|string $key
 	 */

@@ -1,6 +1,6 @@
 <?php
 /**
- * Pure-PHP mirror of src/core/transform.rs, function by function: the fallback when the
+ * Pure-PHP mirror of src/core/transform/, function by function: the fallback when the
  * mcp_native extension is not loaded, and the baseline its benchmark is measured against.
  * The transform and the wire encodings (wire_tool_schema, wire_ability_schema) are one walk, as
  * in the core: the wire rules are applied in the same pass.
@@ -19,7 +19,7 @@ final class SchemaTransformer {
 	private static $remove;
 
 	/*
-	 * The walk's state lives in one instance per call (transform.rs's `Walk`): a jsonSerialize()
+	 * The walk's state lives in one instance per call (transform/walk.rs's `Walk`): a jsonSerialize()
 	 * run mid-walk may start another walk, which must not overwrite this one's.
 	 */
 
@@ -28,16 +28,16 @@ final class SchemaTransformer {
 
 	/**
 	 * Objects whose jsonSerialize() is running, in every walk (nested ones included): met again
-	 * meanwhile, such an object is cut as an ancestor is (transform.rs `SERIALIZING`).
+	 * meanwhile, such an object is cut as an ancestor is (transform/serialize.rs `SERIALIZING`).
 	 *
 	 * @var array<int, true> spl_object_id => true
 	 */
 	private static $serializing = array();
 
-	/** Most jsonSerialize() calls running at once (transform.rs MAX_SERIALIZE_NESTING). */
+	/** Most jsonSerialize() calls running at once (transform/serialize.rs MAX_SERIALIZE_NESTING). */
 	private const MAX_SERIALIZE_NESTING = 16;
 
-	/** Most arrays and objects one walk enters (transform.rs MAX_CONTAINERS): shared sub-arrays can make 2^40. */
+	/** Most arrays and objects one walk enters (transform/mod.rs MAX_CONTAINERS): shared sub-arrays can make 2^40. */
 	private const MAX_CONTAINERS = 1000000;
 	/** Containers entered so far by this walk. */
 	private $containers = 0;
