@@ -19,8 +19,8 @@ use McpNative\Plugin\JsonPointer;
 final class StrictValidator {
 	private const MAX_DEPTH = 128;
 	/**
-	 * Most values one schema's conversion visits (strict.rs MAX_SCHEMA_VALUES): shared sub-arrays
-	 * can make a schema of a few KB have 2^40 paths.
+	 * Most values one schema's conversion visits (strict/schema_json.rs MAX_SCHEMA_VALUES): shared
+	 * sub-arrays can make a schema of a few KB have 2^40 paths.
 	 */
 	private const MAX_SCHEMA_VALUES = 100000;
 	private static int $schema_values = 0;
@@ -336,7 +336,7 @@ final class StrictValidator {
 
 	/**
 	 * Schema array → JSON form (stdClass objects, lists); annotation values left out, values
-	 * without a JSON form become null (strict.rs `schema_value`). @param mixed $s
+	 * without a JSON form become null (strict/schema_json.rs `schema_value`). @param mixed $s
 	 */
 	private static function schema_json( $s, int $depth, string $ctx = 's' ) {
 		if ( $depth > self::MAX_DEPTH ) {
@@ -358,7 +358,7 @@ final class StrictValidator {
 			if ( $s && array_is_list( $s ) ) {
 				$out = array();
 				foreach ( $s as $k => $c ) {
-					// a list where a schema stands is a tuple of schemas (strict.rs `schema_value`)
+					// a list where a schema stands is a tuple of schemas (strict/schema_json.rs `schema_value`)
 					$out[] = self::schema_json( $c, $depth + 1, 's' === $ctx ? 's' : $child_ctx( $k ) ?? 'd' );
 				}
 				return $out;
@@ -398,7 +398,7 @@ final class StrictValidator {
 
 	/**
 	 * Draft 3 to 7 forms at a schema node `$o` (the JSON form of `$source`), in 2020-12 terms
-	 * (strict.rs `modernize_node`): properties written as arrays with `required: true` join
+	 * (strict/schema_json.rs `modernize_node`): properties written as arrays with `required: true` join
 	 * `required` (a boolean `required` goes, an empty PHP array is an empty list), a boolean exclusive bound takes its bound, a tuple
 	 * `items` list becomes `prefixItems` and `additionalItems` its `items`.
 	 *
