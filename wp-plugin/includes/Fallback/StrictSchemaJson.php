@@ -1,6 +1,6 @@
 <?php
 /**
- * A schema array in the JSON form the strict profile validates by (strict.rs `schema_value`):
+ * A schema array in the JSON form the strict profile validates by (strict/schema_json.rs `schema_value`):
  * stdClass objects and lists, annotations left out, older drafts' forms in 2020-12 terms.
  *
  * @package McpNative
@@ -10,7 +10,7 @@ namespace McpNative\Plugin\Fallback;
 
 final class StrictSchemaJson {
 	/**
-	 * Most values one schema's conversion visits (strict.rs MAX_SCHEMA_VALUES): shared sub-arrays
+	 * Most values one schema's conversion visits (strict/schema_json.rs MAX_SCHEMA_VALUES): shared sub-arrays
 	 * can make a schema of a few KB have 2^40 paths.
 	 */
 	private const MAX_SCHEMA_VALUES = 100000;
@@ -70,7 +70,7 @@ final class StrictSchemaJson {
 		if ( is_array( $s ) && $s && array_is_list( $s ) ) {
 			$out = array();
 			foreach ( $s as $c ) {
-				// a list where a schema stands is a tuple of schemas (strict.rs `schema_value`)
+				// a list where a schema stands is a tuple of schemas (strict/schema_json.rs `schema_value`)
 				$out[] = $this->json( $c, $depth + 1, 'd' === $ctx ? 'd' : 's' );
 			}
 			return $out;
@@ -114,7 +114,7 @@ final class StrictSchemaJson {
 
 	/**
 	 * Draft 3 to 7 forms at a schema node `$o` (the JSON form of `$source`), in 2020-12 terms
-	 * (strict.rs `modernize_node`): properties written as arrays with `required: true` join
+	 * (strict/schema_json.rs `modernize_node`): properties written as arrays with `required: true` join
 	 * `required` (a boolean `required` goes, an empty PHP array is an empty list), a boolean exclusive bound takes its bound, a tuple
 	 * `items` list becomes `prefixItems` and `additionalItems` its `items`.
 	 *
