@@ -56,8 +56,7 @@ final class StrictValueJson {
 			return null;
 		}
 		if ( --$this->budget < 0 ) {
-			$this->problems[] = Violations::violation( '', 'size', 'value is too large to validate.' );
-			return null;
+			return $this->too_large();
 		}
 		if ( $depth > StrictValidator::MAX_DEPTH ) {
 			$this->budget     = -1;
@@ -129,13 +128,20 @@ final class StrictValueJson {
 			if ( is_int( $c ) || is_bool( $c ) || null === $c ) {
 				$out[] = $c;
 				if ( --$this->budget < 0 ) {
-					return $this->value_json( null, null, $depth, $path );
+					return $this->too_large();
 				}
 				continue;
 			}
 			$out[] = $this->value_json( $c, self::child_schema( $schema, $i, true ), $depth + 1, $path . '/' . $i, is_array( $c ) ? self::reference( $v, $i ) : '' );
 		}
 		return $out;
+	}
+
+	/** The work budget is spent: one `size` violation for the whole value, and no JSON form. */
+	private function too_large() {
+		$this->budget     = -1;
+		$this->problems[] = Violations::violation( '', 'size', 'value is too large to validate.' );
+		return null;
 	}
 
 	/** Does `$schema` read an empty array as an object (its type, else its `properties`)? @param mixed $schema */
