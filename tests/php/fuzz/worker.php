@@ -357,12 +357,12 @@ final class Worker {
 	}
 
 	/**
-	 * Mismatches already reported (with a reproduction) and not yet fixed, by name, each with a
-	 * recogniser in known_mismatch(). A wording difference, not a verdict:
-	 * - strict-schema-message: the strict profile's "not valid JSON Schema" message carries the
-	 *   jsonschema crate's detail natively, a shorter text in the fallback.
+	 * Mismatches already reported (with a reproduction) and not yet fixed, by name, with what
+	 * they are; each has a recogniser in known_mismatch().
 	 */
-	public const KNOWN = array( 'strict-schema-message' );
+	public const KNOWN = array(
+		'strict-schema-message' => 'a wording difference, not a verdict: the strict profile\'s "not valid JSON Schema" message carries the jsonschema crate\'s detail natively, a shorter text in the fallback',
+	);
 
 	/** The KNOWN entry a mismatch is an instance of, or null. */
 	private static function known_mismatch( string $name, string $native, string $fallback ): ?string {
