@@ -115,8 +115,8 @@ struct PhpPattern {
 
 impl Drop for PhpPattern {
     fn drop(&mut self) {
-        // SAFETY: made by `ZBox::into_raw` in `prepare` and released once, here (a reference
-        // PHP's cache took is its own to release).
+        // A reference PHP's cache took to the string is PHP's own to release.
+        // SAFETY: made by `ZBox::into_raw` in `prepare` and released once, here.
         drop(unsafe { ZBox::from_raw(self.regex) });
     }
 }
