@@ -75,6 +75,7 @@ bench: build
 	$(PHP_BIN) -d extension=$(EXT_SO) bench/bench.php
 	$(PHP_BIN) -d opcache.enable_cli=1 -d extension=$(EXT_SO) bench/validate_bench.php
 	$(PHP_BIN) bench/validate_instructions.php
+	$(PHP_BIN) bench/native_instructions.php $(EXT_SO)
 	$(PHP_BIN) -d extension=$(EXT_SO) bench/worst_case.php
 	bash scripts/bench-audit.sh
 

@@ -141,29 +141,27 @@ fn main() {
 }
 
 /// src/ffi/pcre_shim.c: PHP's own preg_match() steps for the `standard` profile's patterns,
-/// compiled against this PHP's headers. `php_pcre_match_impl()` lost its `use_flags` argument in
-/// a later PHP: the form with it is tried first, then the one without (a C compiler refuses a
-/// call with the wrong number of arguments).
+/// compiled against this PHP's headers (PHP 8.2 and 8.4 declare the same `php_pcre_*` functions
+/// it calls; checked against both). Its PCRE2 calls (`pcre2_match`, `pcre2_pattern_info`) are
+/// not linked to a library here: like the Zend and `php_pcre_*` symbols, they resolve when PHP
+/// loads the extension, in the process's global scope, to the PCRE2 PHP itself runs (Debian's
+/// PHP links the system libpcre2-8.so.0). Linking one here would let a PHP loading extensions
+/// with RTLD_DEEPBIND match its compiled patterns with another copy of the library.
 fn compile_pcre_shim(includes: &str) {
     println!("cargo:rerun-if-changed=src/ffi/pcre_shim.c");
-    let mut last_error = String::new();
-    for use_flags in ["1", "0"] {
-        let mut build = cc::Build::new();
-        build
-            .file("src/ffi/pcre_shim.c")
-            .define("MCP_NATIVE_PCRE_MATCH_USE_FLAGS", use_flags)
-            .warnings(false);
-        for dir in includes.split_whitespace() {
-            build.include(dir.trim_start_matches("-I"));
-        }
-        match build.try_compile("mcp_native_pcre_shim") {
-            Ok(()) => return,
-            Err(e) => last_error = e.to_string(),
-        }
+    let mut build = cc::Build::new();
+    build
+        .file("src/ffi/pcre_shim.c")
+        .warnings(false)
+        .flag_if_supported("-Werror=implicit-function-declaration");
+    for dir in includes.split_whitespace() {
+        build.include(dir.trim_start_matches("-I"));
     }
-    fail(&format!(
-        "src/ffi/pcre_shim.c does not compile against this PHP's headers: {last_error}"
-    ));
+    if let Err(e) = build.try_compile("mcp_native_pcre_shim") {
+        fail(&format!(
+            "src/ffi/pcre_shim.c does not compile against this PHP's headers: {e}"
+        ));
+    }
 }
 
 fn fail(message: &str) -> ! {

@@ -48,6 +48,24 @@ unsafe extern "C" fn startup(_type: i32, _module: i32) -> i32 {
     }
 }
 
+/// RINIT / RSHUTDOWN: what PCRE entries a request holds (see [`pcre`]).
+///
+/// # Safety
+/// Called by the engine only, at each request's start and end.
+unsafe extern "C" fn request_startup(_type: i32, _module: i32) -> i32 {
+    pcre::request_startup();
+    0
+}
+
+/// See [`request_startup`].
+///
+/// # Safety
+/// Called by the engine only, at each request's end (before PCRE's own RSHUTDOWN).
+unsafe extern "C" fn request_shutdown(_type: i32, _module: i32) -> i32 {
+    pcre::request_shutdown();
+    0
+}
+
 extern "C" fn module_info(_module: *mut ModuleEntry) {
     info_table_start!();
     info_table_row!("mcp_native support", "enabled");
@@ -64,6 +82,8 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
         .function(validate::function());
     module
         .startup_function(startup)
+        .request_startup_function(request_startup)
+        .request_shutdown_function(request_shutdown)
         .constant(("McpNative\\MAX_DEPTH", crate::core::MAX_DEPTH as i64, &[]))
         .constant((
             "McpNative\\MAX_VIOLATIONS",

@@ -143,7 +143,7 @@ impl<'p> WalkState<'p> {
         }
         if let Some(p) = &n.pattern {
             if !p.is_match(s) {
-                let src = String::from_utf8_lossy(&p.source).into_owned();
+                let src = String::from_utf8_lossy(&p.source);
                 self.fail("pattern", |w| format!("{w} does not match pattern {src}."))?;
             }
         }
