@@ -709,7 +709,7 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
     }
 
     /// Puts a wire schema node's `required` in its final form: its names, joined (once each, in
-    /// order: PHP's `array_unique(array_merge(…))`) by the properties that said `required: true`.
+    /// order: [`super::draft3::join`]) by the properties that said `required: true`.
     fn finish_required(
         &mut self,
         v: V,
@@ -742,30 +742,21 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
                     .collect::<Vec<_>>(),
             )
         } else {
-            let mut seen = std::collections::HashSet::new();
-            let mut merged = Vec::with_capacity(names.len() + promoted.len());
-            for name in names {
-                if let Shape::Str(bytes) = self.builder.made_shape(&name) {
-                    if seen.insert(bytes.to_vec()) {
-                        merged.push(name);
-                    }
-                }
-            }
-            for name in promoted {
-                let bytes = match name {
-                    PropertyName::Key(key) => match key.into() {
-                        Key::Str(s) => s.to_vec(),
-                        Key::Int(i) => i.to_string().into_bytes(),
-                    },
-                    PropertyName::Index(i) => i.to_string().into_bytes(),
-                };
-                if seen.insert(bytes) {
-                    merged.push(match name {
-                        PropertyName::Key(key) => self.builder.key_string(key),
-                        PropertyName::Index(i) => self.builder.scalar_string(Shape::Int(i)),
-                    });
-                }
-            }
+            let lifted: Vec<B::Out> = promoted
+                .into_iter()
+                .map(|name| match name {
+                    PropertyName::Key(key) => self.builder.key_string(key),
+                    PropertyName::Index(i) => self.builder.scalar_string(Shape::Int(i)),
+                })
+                .collect();
+            let builder = &*self.builder;
+            let name_bytes = |n: &B::Out| match builder.made_shape(n) {
+                Shape::Str(bytes) => Some(bytes.to_vec()),
+                _ => None,
+            };
+            let own = names.into_iter().filter(|n| name_bytes(n).is_some());
+            // Rebuilt from scratch: a name repeated in the schema's own list goes too.
+            let merged = super::draft3::join(Vec::new(), own.chain(lifted), name_bytes);
             self.builder.array(
                 merged
                     .into_iter()
@@ -1023,7 +1014,13 @@ pub fn wire_ability_schema<'a, V: View<'a>, B: Builder<'a, V>>(
     if schema.is_empty_array() {
         return Ok(Entry::New(builder.empty_object()));
     }
-    Ok(transform_root(Some(schema), "input", builder, Encoding::Ability)?.schema)
+    Ok(transform_root(
+        Some(schema),
+        super::arguments::DEFAULT_INPUT_WRAPPER,
+        builder,
+        Encoding::Ability,
+    )?
+    .schema)
 }
 
 /// What the root of a walk becomes.

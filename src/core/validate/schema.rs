@@ -640,7 +640,7 @@ impl Compiler {
             }
             _ if n.has_properties => {
                 let req: Vec<PhpKey> = match s.get("properties") {
-                    Some(props) => crate::core::keywords::draft3_required(props)
+                    Some(props) => crate::core::draft3::required_properties(props)
                         .map(PhpKey::from_key)
                         .collect(),
                     None => Vec::new(),

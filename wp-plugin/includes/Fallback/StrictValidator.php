@@ -10,6 +10,7 @@
 namespace McpNative\Plugin\Fallback;
 
 use McpNative\Plugin\JsonPointer;
+use McpNative\Plugin\Schema\Draft3Required;
 
 /**
  * The `strict` profile without the extension: a draft 2020-12 validator over the JSON types as
@@ -409,12 +410,7 @@ final class StrictValidator {
 			return $o; // most nodes: nothing of an older draft to convert
 		}
 		$properties = is_array( $source ) ? ( $source['properties'] ?? null ) : ( $source->properties ?? null );
-		$extra      = array();
-		foreach ( is_array( $properties ) || self::is_plain_object( $properties ) ? (array) $properties : array() as $name => $p ) {
-			if ( is_array( $p ) && isset( $p['required'] ) && true === $p['required'] ) {
-				$extra[] = (string) $name;
-			}
-		}
+		$extra      = array_map( 'strval', Draft3Required::names( is_array( $properties ) || self::is_plain_object( $properties ) ? (array) $properties : null ) );
 		if ( property_exists( $o, 'required' ) && is_bool( $o->required ) ) {
 			unset( $o->required );
 		}
@@ -424,10 +420,8 @@ final class StrictValidator {
 		if ( $extra && ! ( isset( $o->required ) && is_array( $o->required ) ) ) {
 			$o->required = array();
 		}
-		foreach ( $extra as $name ) {
-			if ( ! in_array( $name, $o->required, true ) ) {
-				$o->required[] = $name;
-			}
+		if ( $extra ) {
+			$o->required = Draft3Required::joined( $o->required, $extra ); // the list as written, repeats kept
 		}
 		foreach ( array( 'exclusiveMinimum' => 'minimum', 'exclusiveMaximum' => 'maximum' ) as $ex => $bound ) {
 			if ( property_exists( $o, $ex ) && is_bool( $o->$ex ) ) {
