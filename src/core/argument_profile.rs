@@ -266,7 +266,12 @@ impl<'a, 'b, B> Coercion<'b, B> {
                     Some((_, new)) => Entry::New(new),
                     None => Entry::Same(item),
                 };
-                (OutKey::Orig(key), entry)
+                // An integer key as an index (the same key to PHP; a list to JSON hosts).
+                let out_key = match key.into() {
+                    Key::Int(i) => OutKey::Index(i),
+                    Key::Str(_) => OutKey::Orig(key),
+                };
+                (out_key, entry)
             })
             .collect();
         Some(self.builder.array(entries))

@@ -147,7 +147,11 @@ final class BooleanCoercionParityTest extends TestCase {
 		$this->assertSame( serialize( BooleanCoercion::coerce_booleans( $value, $schema ) ), serialize( \McpNative\coerce_booleans( $value, $schema ) ) );
 	}
 
-	/** Shared sub-arrays make a small value exponentially large: the walk stops at MAX_VISITS, alike. */
+	/**
+	 * Shared sub-arrays make a small value exponentially large: the walk stops at MAX_VISITS, alike.
+	 *
+	 * @group slow-under-valgrind
+	 */
 	#[\PHPUnit\Framework\Attributes\Group( 'slow-under-valgrind' )]
 	public function test_huge_inputs_stay_bounded_and_agree(): void {
 		$this->needs_extension();
@@ -160,7 +164,7 @@ final class BooleanCoercionParityTest extends TestCase {
 		$value['flag'] = 'false';
 		$started = microtime( true );
 		$native  = \McpNative\coerce_booleans( $value, $schema );
-		$this->assertLessThan( 10, microtime( true ) - $started );
+		$this->assertLessThan( 30, microtime( true ) - $started, 'bounded: about a second here' );
 		$this->assertSame( BooleanCoercion::coerce_booleans( $value, $schema ), $native );
 		$this->assertFalse( $native['flag'] );
 
