@@ -64,6 +64,18 @@ namespace McpNative {
 	function normalize_arguments( ?array $input_schema, mixed $parameters ): mixed {}
 
 	/**
+	 * The `standard` argument profile's coercion: "true"/"false", "1"/"0", "yes"/"no", "on"/"off"
+	 * (any ASCII case) become booleans where $schema describes a boolean and not also a string
+	 * ("1"/"0" stay strings where it also allows a number), through properties,
+	 * patternProperties, additionalProperties, items and prefixItems. Only changed arrays are new.
+	 * Throws SchemaException when the result would not fit in memory_limit.
+	 *
+	 * @param mixed $value
+	 * @return mixed
+	 */
+	function coerce_booleans( mixed $value, array $schema ): mixed {}
+
+	/**
 	 * Every violation of $schema by $value, as a list of ['path' => JSON Pointer, 'keyword' => string,
 	 * 'message' => string]; empty when valid. Profile 'standard': WordPress core's verdict
 	 * (rest_validate_value_from_schema, with its coercions); 'strict': JSON types as sent, JSON Schema

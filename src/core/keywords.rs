@@ -4,10 +4,8 @@
 //! `SchemaKeywords::POSITIONS` mirrors it, checked by a unit test). Keywords absent from the
 //! table hold plain scalars or string lists (`type`, `required`, `minimum`, …).
 //!
-//! Also here, since every walk needs them the same way: the draft-3 `required: true` promotion
-//! and JSON Pointer escaping.
-
-use super::view::{Key, Shape, View};
+//! Also here, since every walk needs it the same way: JSON Pointer escaping (the draft-3
+//! `required: true` promotion is `draft3.rs`).
 
 /// What the value of a keyword is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,19 +173,6 @@ pub fn is_unread_by_validation(name: &[u8]) -> bool {
             | b"arg_options"
             | b"deprecated"
     )
-}
-
-/// Draft 3 (which WordPress still accepts): the names of the properties whose own schema says
-/// `'required' => true`, in order. Both profiles promote them the same way through this.
-pub fn draft3_required<'a, V: View<'a>>(properties: V) -> impl Iterator<Item = Key<'a>> + 'a {
-    properties.entries().filter_map(|(k, p)| {
-        let required_true = matches!(p.shape(), Shape::Array { .. })
-            && matches!(
-                p.get("required").map(|r| r.shape()),
-                Some(Shape::Bool(true))
-            );
-        required_true.then(|| k.into())
-    })
 }
 
 /// Appends one JSON Pointer segment (RFC 6901: `~` → `~0`, `/` → `~1`): the one place a

@@ -4,7 +4,9 @@
 
 #![forbid(unsafe_code)]
 
+pub mod argument_profile;
 pub mod arguments;
+pub mod draft3;
 pub mod fingerprint;
 pub mod json;
 pub mod keywords;

@@ -1,5 +1,7 @@
-//! The thin FFI layer: zval views (`zval`), the PHP functions (`functions`) and the module.
+//! The thin FFI layer: zval views (`zval`), the PHP functions (`functions`, `validate`,
+//! `argument_profile`) and the module.
 
+pub mod argument_profile;
 pub mod functions;
 pub mod hooks;
 pub mod pcre;
@@ -79,7 +81,8 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
     let module = functions::functions()
         .into_iter()
         .fold(module, ModuleBuilder::function)
-        .function(validate::function());
+        .function(validate::function())
+        .function(argument_profile::function());
     module
         .startup_function(startup)
         .request_startup_function(request_startup)

@@ -11,8 +11,8 @@ namespace McpNative\Plugin;
 
 use McpNative\Plugin\JsonRpc\ErrorCode;
 use McpNative\Plugin\JsonRpc\JsonRpcError;
+use McpNative\Plugin\Schema\AdapterMeta;
 use McpNative\Plugin\Tools\AbilityInvoker;
-use McpNative\Plugin\Tools\ToolFactory;
 
 /**
  * The client's arguments (prompt arguments, URI template variables) take the path of a tool call:
@@ -24,28 +24,17 @@ use McpNative\Plugin\Tools\ToolFactory;
 final class AbilityInvocation {
 
 	/**
-	 * The adapter meta of an ability's input: whether its schema is flattened and its wrapper name.
+	 * The adapter meta of an ability's input (Schema\AdapterMeta::of_ability, as a tool's) and its
+	 * wire schema as arrays (what prompt arguments and completions read).
 	 *
 	 * @return array{schema: array<string, mixed>, adapter_meta: array<string, mixed>}
 	 */
 	public static function input( \WP_Ability $ability ): array {
-		$source = $ability->get_input_schema();
-		$meta   = array( 'ability' => $ability->get_name() );
-		if ( array() === $source ) {
-			return array(
-				'schema'       => array(),
-				'adapter_meta' => $meta,
-			);
-		}
-		$transformed = Contract::transform_to_object_schema( $source, ToolFactory::INPUT_WRAPPER );
-		$schema      = Json::to_array( $transformed['schema'] ?? array() );
-		if ( ! empty( $transformed['was_transformed'] ) ) {
-			$meta['input_schema_transformed'] = true;
-			$meta['input_schema_wrapper']     = is_string( $transformed['wrapper_property'] ?? null ) ? $transformed['wrapper_property'] : ToolFactory::INPUT_WRAPPER;
-		}
+		$encoded = AdapterMeta::of_ability( $ability, false );
+		$schema  = Json::to_array( $encoded['input_schema'] );
 		return array(
 			'schema'       => is_array( $schema ) ? $schema : array(),
-			'adapter_meta' => $meta,
+			'adapter_meta' => $encoded['adapter_meta'],
 		);
 	}
 

@@ -29,12 +29,6 @@ final class ArgumentProfile {
 
 	public const ERROR_CODE = 'invalid_arguments';
 
-	/** How deep coerce_booleans() descends (deeper values are left as they are). */
-	private const MAX_DEPTH = 64;
-
-	private const TRUE_STRINGS  = array( 'true', '1', 'yes', 'on' );
-	private const FALSE_STRINGS = array( 'false', '0', 'no', 'off' );
-
 	/**
 	 * @return list<string>
 	 */
@@ -58,38 +52,17 @@ final class ArgumentProfile {
 
 	/**
 	 * Replaces string forms of booleans by booleans where the schema describes a boolean (and
-	 * not also a string; "1"/"0" stay strings when the schema also allows a number). Follows
-	 * `properties`, `patternProperties`, `additionalProperties` (a schema) and `items` (a schema
-	 * or a tuple) / `prefixItems`; leaves everything else untouched.
+	 * not also a string; "1"/"0" stay strings when the schema also allows a number), following
+	 * `properties`, `patternProperties`, `additionalProperties`, `items` and `prefixItems`: one
+	 * native call with the extension (src/core/argument_profile.rs), its PHP twin without
+	 * (Fallback\BooleanCoercion), through Contract.
 	 *
-	 * @param mixed $value  Value.
-	 * @param mixed $schema Its schema.
+	 * @param mixed                $value  Value.
+	 * @param array<string, mixed> $schema Its schema.
+	 * @throws \McpNative\SchemaException (extension) When the result would not fit in memory_limit.
 	 */
-	public static function coerce_booleans( mixed $value, mixed $schema, int $depth = 0 ): mixed {
-		if ( $schema instanceof \stdClass ) {
-			$schema = get_object_vars( $schema );
-		}
-		if ( ! is_array( $schema ) || $depth > self::MAX_DEPTH ) {
-			return $value;
-		}
-		$types = self::types( $schema );
-
-		if ( is_string( $value ) ) {
-			return self::coerce_string( $value, $types );
-		}
-		if ( ! is_array( $value ) || array() === $value ) {
-			return $value;
-		}
-
-		$may_be_array  = in_array( 'array', $types, true ) || ( array() === $types && ( isset( $schema['items'] ) || isset( $schema['prefixItems'] ) ) );
-		$may_be_object = in_array( 'object', $types, true ) || ( array() === $types && ! $may_be_array );
-		if ( $may_be_array && array_is_list( $value ) ) {
-			return self::coerce_items( $value, $schema, $depth );
-		}
-		if ( $may_be_object ) {
-			return self::coerce_properties( $value, $schema, $depth );
-		}
-		return $value;
+	public static function coerce_booleans( mixed $value, array $schema ): mixed {
+		return Contract::coerce_booleans( $value, $schema );
 	}
 
 	/**
@@ -128,115 +101,5 @@ final class ArgumentProfile {
 			);
 		}
 		return new \WP_Error( self::ERROR_CODE, implode( "\n", $lines ), array( 'violations' => $clean ) );
-	}
-
-	/**
-	 * @param array<string, mixed> $schema Schema.
-	 * @return list<string>
-	 */
-	private static function types( array $schema ): array {
-		$type = $schema['type'] ?? null;
-		if ( is_string( $type ) ) {
-			return array( $type );
-		}
-		if ( is_array( $type ) ) {
-			return array_values( array_filter( $type, 'is_string' ) );
-		}
-		return array();
-	}
-
-	/**
-	 * @param list<string> $types Types the schema allows.
-	 */
-	private static function coerce_string( string $value, array $types ): mixed {
-		if ( ! in_array( 'boolean', $types, true ) || in_array( 'string', $types, true ) ) {
-			return $value;
-		}
-		if ( is_numeric( $value ) && ( in_array( 'integer', $types, true ) || in_array( 'number', $types, true ) ) ) {
-			return $value; // "1" is as much a number as a boolean here: leave the verdict to validation.
-		}
-		$normalized = strtolower( $value );
-		if ( in_array( $normalized, self::TRUE_STRINGS, true ) ) {
-			return true;
-		}
-		if ( in_array( $normalized, self::FALSE_STRINGS, true ) ) {
-			return false;
-		}
-		return $value;
-	}
-
-	/**
-	 * @param list<mixed>          $value  A list.
-	 * @param array<string, mixed> $schema Array schema.
-	 */
-	private static function coerce_items( array $value, array $schema, int $depth ): array {
-		$items  = $schema['items'] ?? null;
-		$prefix = $schema['prefixItems'] ?? null;
-		if ( $items instanceof \stdClass ) {
-			$items = get_object_vars( $items );
-		}
-		$tuple = null;
-		if ( is_array( $prefix ) && array_is_list( $prefix ) ) {
-			$tuple = $prefix;
-		} elseif ( is_array( $items ) && array() !== $items && array_is_list( $items ) ) {
-			$tuple = $items;
-			$items = $schema['additionalItems'] ?? null;
-		}
-		foreach ( $value as $index => $item ) {
-			if ( null !== $tuple && array_key_exists( $index, $tuple ) ) {
-				$value[ $index ] = self::coerce_booleans( $item, $tuple[ $index ], $depth + 1 );
-			} elseif ( is_array( $items ) || $items instanceof \stdClass ) {
-				$value[ $index ] = self::coerce_booleans( $item, $items, $depth + 1 );
-			}
-		}
-		return $value;
-	}
-
-	/**
-	 * @param array<string|int, mixed> $value  An object (PHP array).
-	 * @param array<string, mixed>     $schema Object schema.
-	 */
-	private static function coerce_properties( array $value, array $schema, int $depth ): array {
-		$properties = self::map( $schema['properties'] ?? null );
-		$patterns   = self::map( $schema['patternProperties'] ?? null );
-		$additional = $schema['additionalProperties'] ?? null;
-		foreach ( $value as $key => $item ) {
-			$key = (string) $key;
-			if ( array_key_exists( $key, $properties ) ) {
-				$value[ $key ] = self::coerce_booleans( $item, $properties[ $key ], $depth + 1 );
-				continue;
-			}
-			$matched = false;
-			foreach ( $patterns as $pattern => $sub_schema ) {
-				if ( self::pattern_matches( (string) $pattern, $key ) ) {
-					$value[ $key ] = self::coerce_booleans( $item, $sub_schema, $depth + 1 );
-					$matched       = true;
-					break;
-				}
-			}
-			if ( ! $matched && ( is_array( $additional ) || $additional instanceof \stdClass ) ) {
-				$value[ $key ] = self::coerce_booleans( $item, $additional, $depth + 1 );
-			}
-		}
-		return $value;
-	}
-
-	/**
-	 * @return array<string, mixed>
-	 */
-	private static function map( mixed $map ): array {
-		if ( $map instanceof \stdClass ) {
-			return get_object_vars( $map );
-		}
-		return is_array( $map ) ? $map : array();
-	}
-
-	/**
-	 * Whether a JSON Schema pattern matches (as WordPress reads patterns; an invalid pattern matches nothing).
-	 */
-	private static function pattern_matches( string $pattern, string $subject ): bool {
-		$regex = '#' . str_replace( '#', '\\#', $pattern ) . '#u';
-		// phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- an invalid pattern is the schema author's problem, not a notice.
-		return 1 === @preg_match( $regex, $subject );
 	}
 }

@@ -33,6 +33,8 @@ spl_autoload_register(
 			}
 		} elseif ( __NAMESPACE__ . '\\JsonPointer' === $class_name ) {
 			require_once __DIR__ . '/JsonPointer.php';
+		} elseif ( in_array( $class_name, array( __NAMESPACE__ . '\\Schema\\AdapterMeta', __NAMESPACE__ . '\\Schema\\Draft3Required' ), true ) ) {
+			require_once __DIR__ . '/Schema/' . substr( $class_name, strlen( __NAMESPACE__ . '\\Schema\\' ) ) . '.php';
 		}
 	}
 );
@@ -50,6 +52,7 @@ final class Contract {
 		'McpNative\\validate',
 		'McpNative\\wire_tool_schema',
 		'McpNative\\wire_ability_schema',
+		'McpNative\\coerce_booleans',
 	);
 	public const NATIVE_CLASSES = array( 'McpNative\\SchemaTransformer' );
 
@@ -210,6 +213,18 @@ final class Contract {
 		return self::is_native()
 			? \McpNative\validate( $value, $schema, $profile, $path )
 			: Fallback\Validator::validate( $value, $schema, $profile, $path );
+	}
+
+	/**
+	 * The `standard` argument profile's coercion: string booleans made booleans where `$schema`
+	 * describes a boolean (ArgumentProfile::coerce_booleans).
+	 *
+	 * @param array<string, mixed> $schema The ability's input schema.
+	 */
+	public static function coerce_booleans( mixed $value, array $schema ): mixed {
+		return self::is_native()
+			? \McpNative\coerce_booleans( $value, $schema )
+			: Fallback\BooleanCoercion::coerce_booleans( $value, $schema );
 	}
 
 	/** @return mixed */

@@ -5,7 +5,7 @@ use super::serialize::{is_serializing, serialize_marked};
 use super::walk::{Node, Walk, Wire};
 use super::{is_list, shared_entries, Builder, Entry, OutKey, TransformError};
 use crate::core::keywords::Position;
-use crate::core::view::{Key, ObjectKind, Shape, View};
+use crate::core::view::{ObjectKind, Shape, View};
 use crate::core::MAX_DEPTH;
 
 /// What a wire schema node's `required` comes to.
@@ -226,37 +226,27 @@ impl<'a, 'b, V: View<'a>, B: Builder<'a, V>> Walk<'a, 'b, V, B> {
     }
 
     /// WordPress's draft-3 lifting: a schema's `required` names joined by those of its
-    /// properties that said `required: true`, once each and in order (PHP's
-    /// `array_unique(array_merge(…))`).
+    /// properties that said `required: true`, once each and in order
+    /// ([`crate::core::draft3::join`], rebuilt from scratch: a name repeated in the schema's own
+    /// list goes too).
     fn lift_required_true(
         &mut self,
         names: Vec<B::Out>,
         promoted: Vec<PropertyName<V::EntryKey>>,
     ) -> Vec<B::Out> {
-        let mut seen = std::collections::HashSet::new();
-        let mut merged = Vec::with_capacity(names.len() + promoted.len());
-        for name in names {
-            if let Shape::Str(bytes) = self.builder.made_shape(&name) {
-                if seen.insert(bytes.to_vec()) {
-                    merged.push(name);
-                }
-            }
-        }
-        for name in promoted {
-            let bytes = match name {
-                PropertyName::Key(key) => match key.into() {
-                    Key::Str(s) => s.to_vec(),
-                    Key::Int(i) => i.to_string().into_bytes(),
-                },
-                PropertyName::Index(i) => i.to_string().into_bytes(),
-            };
-            if seen.insert(bytes) {
-                merged.push(match name {
-                    PropertyName::Key(key) => self.builder.key_string(key),
-                    PropertyName::Index(i) => self.builder.scalar_string(Shape::Int(i)),
-                });
-            }
-        }
-        merged
+        let lifted: Vec<B::Out> = promoted
+            .into_iter()
+            .map(|name| match name {
+                PropertyName::Key(key) => self.builder.key_string(key),
+                PropertyName::Index(i) => self.builder.scalar_string(Shape::Int(i)),
+            })
+            .collect();
+        let builder = &*self.builder;
+        let name_bytes = |n: &B::Out| match builder.made_shape(n) {
+            Shape::Str(bytes) => Some(bytes.to_vec()),
+            _ => None,
+        };
+        let own = names.into_iter().filter(|n| name_bytes(n).is_some());
+        crate::core::draft3::join(Vec::new(), own.chain(lifted), name_bytes)
     }
 }

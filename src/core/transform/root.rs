@@ -55,7 +55,13 @@ pub fn wire_ability_schema<'a, V: View<'a>, B: Builder<'a, V>>(
     if schema.is_empty_array() {
         return Ok(Entry::New(builder.empty_object()));
     }
-    Ok(transform_root(Some(schema), "input", builder, Encoding::Ability)?.schema)
+    Ok(transform_root(
+        Some(schema),
+        crate::core::arguments::DEFAULT_INPUT_WRAPPER,
+        builder,
+        Encoding::Ability,
+    )?
+    .schema)
 }
 
 /// What the root of a walk becomes.

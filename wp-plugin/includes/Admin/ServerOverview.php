@@ -11,6 +11,7 @@ namespace McpNative\Plugin\Admin;
 
 use McpNative\Plugin\DefaultServer;
 use McpNative\Plugin\Plugin;
+use McpNative\Plugin\Schema\AdapterMeta;
 use McpNative\Plugin\SchemaEncoder;
 use McpNative\Plugin\Server;
 use McpNative\Plugin\ServerRegistry;
@@ -103,12 +104,12 @@ final class ServerOverview {
 			$meta               = $tool->adapter_meta;
 			$details['ability'] = $tool->ability->get_name();
 			$details['profile'] = $tool->profile;
-			if ( true === ( $meta['input_schema_transformed'] ?? null ) ) {
-				$details['input_wrapper']        = is_string( $meta['input_schema_wrapper'] ?? null ) ? $meta['input_schema_wrapper'] : 'input';
+			$details['input_wrapper']  = AdapterMeta::input_wrapper( $meta );
+			$details['output_wrapper'] = AdapterMeta::output_wrapper( $meta );
+			if ( null !== $details['input_wrapper'] ) {
 				$details['ability_input_schema'] = SchemaEncoder::ability_schema( $tool->ability->get_input_schema() );
 			}
-			if ( true === ( $meta['output_schema_transformed'] ?? null ) ) {
-				$details['output_wrapper']        = is_string( $meta['output_schema_wrapper'] ?? null ) ? $meta['output_schema_wrapper'] : 'result';
+			if ( null !== $details['output_wrapper'] ) {
 				$details['ability_output_schema'] = SchemaEncoder::ability_schema( $tool->ability->get_output_schema() );
 			}
 		}

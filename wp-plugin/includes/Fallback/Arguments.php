@@ -1,40 +1,31 @@
 <?php
 /**
  * Pure-PHP mirror of src/core/arguments.rs: unwrap the input wrapper before an ability's
- * callback, wrap its result after, and normalise "no arguments".
+ * callback, wrap its result after, and normalise "no arguments". The wrapper names and their
+ * rule are Schema\AdapterMeta's.
  *
  * @package McpNative
  */
 
 namespace McpNative\Plugin\Fallback;
 
-final class Arguments {
-	public const DEFAULT_INPUT_WRAPPER  = 'input';
-	public const DEFAULT_OUTPUT_WRAPPER = 'result';
+use McpNative\Plugin\Schema\AdapterMeta;
 
-	/** `$meta[$key]` when it is a string that is not blank, else `$default`. */
-	public static function wrapper_name( array $meta, string $key, string $default ): string {
-		$name = $meta[ $key ] ?? null;
-		return is_string( $name ) && '' !== trim( $name ) ? $name : $default;
-	}
+final class Arguments {
 
 	/** @return mixed */
 	public static function unwrap_input_if_needed( $arguments, array $adapter_meta ) {
-		if ( true !== ( $adapter_meta['input_schema_transformed'] ?? null ) ) {
+		$wrapper = AdapterMeta::input_wrapper( $adapter_meta );
+		if ( null === $wrapper ) {
 			return $arguments;
 		}
-		if ( ! is_array( $arguments ) ) {
-			return null;
-		}
-		return $arguments[ self::wrapper_name( $adapter_meta, 'input_schema_wrapper', self::DEFAULT_INPUT_WRAPPER ) ] ?? null;
+		return is_array( $arguments ) ? $arguments[ $wrapper ] ?? null : null;
 	}
 
 	/** @return mixed */
 	public static function wrap_output_if_needed( $result, array $adapter_meta ) {
-		if ( true !== ( $adapter_meta['output_schema_transformed'] ?? null ) ) {
-			return $result;
-		}
-		return array( self::wrapper_name( $adapter_meta, 'output_schema_wrapper', self::DEFAULT_OUTPUT_WRAPPER ) => $result );
+		$wrapper = AdapterMeta::output_wrapper( $adapter_meta );
+		return null === $wrapper ? $result : array( $wrapper => $result );
 	}
 
 	/** Does the schema describe an object (`type` absent, null, 'object', or a list naming it)? */

@@ -11,6 +11,8 @@
 namespace McpNative\Plugin\Fallback;
 
 use McpNative\Plugin\JsonPointer;
+use McpNative\Plugin\Schema\AdapterMeta;
+use McpNative\Plugin\Schema\Draft3Required;
 use McpNative\SchemaException;
 
 final class SchemaTransformer {
@@ -92,7 +94,7 @@ final class SchemaTransformer {
 		if ( array() === $schema ) {
 			return new \stdClass();
 		}
-		return ( new self() )->transform( $schema, 'input', self::ABILITY, 'McpNative\wire_ability_schema' )['schema'];
+		return ( new self() )->transform( $schema, AdapterMeta::INPUT_WRAPPER, self::ABILITY, 'McpNative\wire_ability_schema' )['schema'];
 	}
 
 	private function transform( ?array $schema, string $wrapper_key, int $encoding, string $function ): array {
@@ -502,7 +504,8 @@ final class SchemaTransformer {
 			$names = $required[0];
 		}
 		if ( array() !== $promoted ) {
-			$names = array_values( array_unique( array_merge( $names, array_map( 'strval', $promoted ) ) ) );
+			// Rebuilt from scratch: a name repeated in the schema's own list goes too.
+			$names = Draft3Required::joined( array(), array_merge( $names, array_map( 'strval', $promoted ) ) );
 		}
 		$rebuilt                ??= self::first_entries( $container, PHP_INT_MAX );
 		$this->required_appended  = ! array_key_exists( 'required', $rebuilt );

@@ -8,6 +8,8 @@
 
 namespace McpNative\Plugin\Fallback;
 
+use McpNative\Plugin\Schema\Draft3Required;
+
 final class StrictSchemaJson {
 	/**
 	 * Most values one schema's conversion visits (strict/schema_json.rs MAX_SCHEMA_VALUES): shared sub-arrays
@@ -125,12 +127,7 @@ final class StrictSchemaJson {
 			return $o; // most nodes: nothing of an older draft to convert
 		}
 		$properties = is_array( $source ) ? ( $source['properties'] ?? null ) : ( $source->properties ?? null );
-		$extra      = array();
-		foreach ( is_array( $properties ) || JsonValue::is_plain_object( $properties ) ? (array) $properties : array() as $name => $p ) {
-			if ( is_array( $p ) && isset( $p['required'] ) && true === $p['required'] ) {
-				$extra[] = (string) $name;
-			}
-		}
+		$extra      = array_map( 'strval', Draft3Required::names( is_array( $properties ) || JsonValue::is_plain_object( $properties ) ? (array) $properties : null ) );
 		if ( property_exists( $o, 'required' ) && is_bool( $o->required ) ) {
 			unset( $o->required );
 		}
@@ -140,10 +137,8 @@ final class StrictSchemaJson {
 		if ( $extra && ! ( isset( $o->required ) && is_array( $o->required ) ) ) {
 			$o->required = array();
 		}
-		foreach ( $extra as $name ) {
-			if ( ! in_array( $name, $o->required, true ) ) {
-				$o->required[] = $name;
-			}
+		if ( $extra ) {
+			$o->required = Draft3Required::joined( $o->required, $extra ); // the list as written, repeats kept
 		}
 		foreach ( array( 'exclusiveMinimum' => 'minimum', 'exclusiveMaximum' => 'maximum' ) as $ex => $bound ) {
 			if ( property_exists( $o, $ex ) && is_bool( $o->$ex ) ) {

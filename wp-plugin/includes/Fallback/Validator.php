@@ -19,6 +19,7 @@
 namespace McpNative\Plugin\Fallback;
 
 use McpNative\Plugin\JsonPointer;
+use McpNative\Plugin\Schema\Draft3Required;
 
 final class Validator {
 	/**
@@ -197,13 +198,8 @@ final class Validator {
 		}
 		$object   = \rest_sanitize_object( $v );
 		$required = $s['required'] ?? null;
-		if ( ! \is_array( $required ) ) {
-			$required = array();
-			foreach ( isset( $s['properties'] ) && \is_array( $s['properties'] ) ? $s['properties'] : array() as $name => $property ) {
-				if ( isset( $property['required'] ) && true === $property['required'] ) { // draft 3
-					$required[] = $name;
-				}
-			}
+		if ( ! \is_array( $required ) ) { // core's draft 3: only without a `required` list, never merged with one
+			$required = Draft3Required::names( isset( $s['properties'] ) && \is_array( $s['properties'] ) ? $s['properties'] : null );
 		}
 		foreach ( $required as $name ) {
 			if ( ! \array_key_exists( $name, $object ) ) { // core's test; the message is core's

@@ -86,7 +86,8 @@ final class PromptFactory {
 		$arguments = array();
 		foreach ( $properties as $name => $property ) {
 			if ( is_array( $property ) ) {
-				$arguments[] = self::argument( (string) $name, $property, in_array( $name, $required, true ) || true === ( $property['required'] ?? null ) );
+				// The wire schema has draft-3 `required: true` lifted into `required` already.
+				$arguments[] = self::argument( (string) $name, $property, in_array( (string) $name, $required, true ) );
 			}
 		}
 		return $arguments;

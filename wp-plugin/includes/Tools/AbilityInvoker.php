@@ -16,6 +16,7 @@ use McpNative\Plugin\Control\Approval;
 use McpNative\Plugin\JsonPointer;
 use McpNative\Plugin\Logger;
 use McpNative\Plugin\OAuth\Scope;
+use McpNative\Plugin\Schema\AdapterMeta;
 
 /**
  * normalize → profile (coercions) → validate → permission → the owner's approval (Control\Approval)
@@ -63,12 +64,8 @@ final class AbilityInvoker {
 	 * @param array<string, mixed> $adapter_meta input_schema_transformed, input_schema_wrapper.
 	 */
 	public static function invoke_wire( \WP_Ability $ability, mixed $arguments, array $adapter_meta, string $profile ): mixed {
-		$path_prefix = '';
-		if ( true === ( $adapter_meta['input_schema_transformed'] ?? null ) ) {
-			$wrapper     = $adapter_meta['input_schema_wrapper'] ?? null;
-			$wrapper     = ( is_string( $wrapper ) && '' !== trim( $wrapper ) ) ? $wrapper : ToolFactory::INPUT_WRAPPER;
-			$path_prefix = '/' . JsonPointer::token( $wrapper );
-		}
+		$wrapper     = AdapterMeta::input_wrapper( $adapter_meta );
+		$path_prefix = null === $wrapper ? '' : '/' . JsonPointer::token( $wrapper );
 		return ( new self( $profile, $path_prefix ) )->invoke( $ability, Contract::unwrap_input_if_needed( $arguments, $adapter_meta ) );
 	}
 
@@ -194,8 +191,8 @@ final class AbilityInvoker {
 	 * @param array<string, mixed> $schema The ability's input schema.
 	 */
 	private function check( mixed $input, array $schema, string $ability_name ): mixed {
-		$prepared = ArgumentProfile::prepare( $input, $schema, $this->profile );
 		try {
+			$prepared   = ArgumentProfile::prepare( $input, $schema, $this->profile );
 			$violations = Contract::validate( $prepared, $schema, $this->profile, $this->path_prefix );
 		} catch ( \McpNative\SchemaException $e ) {
 			// Our own message about the schema (a JSON Pointer and a limit): safe to show.

@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace McpNative\Plugin\Tools;
 
 use McpNative\Plugin\JsonRpc\JsonRpcError;
+use McpNative\Plugin\Schema\AdapterMeta;
 use McpNative\Plugin\SchemaEncoder;
 
 /**
@@ -51,8 +52,8 @@ final class CallbackTool extends Tool {
 			$name,
 			$title,
 			$description,
-			SchemaEncoder::tool_schema( $input_schema, ToolFactory::INPUT_WRAPPER )['schema'],
-			null === $output_schema ? null : SchemaEncoder::tool_schema( $output_schema, ToolFactory::OUTPUT_WRAPPER )['schema'],
+			SchemaEncoder::tool_schema( $input_schema, AdapterMeta::INPUT_WRAPPER )['schema'],
+			null === $output_schema ? null : SchemaEncoder::tool_schema( $output_schema, AdapterMeta::OUTPUT_WRAPPER )['schema'],
 			$annotations
 		);
 		$this->arguments_schema = $input_schema;

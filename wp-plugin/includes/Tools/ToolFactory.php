@@ -12,17 +12,14 @@ namespace McpNative\Plugin\Tools;
 use McpNative\Plugin\AnnotationMapper;
 use McpNative\Plugin\ArgumentProfile;
 use McpNative\Plugin\NameSanitizer;
-use McpNative\Plugin\SchemaEncoder;
+use McpNative\Plugin\Schema\AdapterMeta;
 
 /**
  * Builds a direct tool from an ability: MCP-safe name, title from the label, description,
- * schemas in their wire encoding (SchemaEncoder: flattened input wrapped as `input`, output as
- * `result`, recorded in the adapter meta like the official adapter), annotations mapped.
+ * schemas in their wire encoding and the adapter meta they imply (Schema\AdapterMeta::of_ability:
+ * flattened input wrapped as `input`, output as `result`), annotations mapped.
  */
 final class ToolFactory {
-
-	public const INPUT_WRAPPER  = 'input';
-	public const OUTPUT_WRAPPER = 'result';
 
 	/**
 	 * @param \WP_Ability $ability   The ability.
@@ -60,23 +57,7 @@ final class ToolFactory {
 			return $name;
 		}
 
-		$adapter_meta = array( 'ability' => $ability_name );
-
-		$input = self::schema( $ability->get_input_schema(), self::INPUT_WRAPPER, $ability_name, 'input' );
-		if ( null !== $input['wrapper'] ) {
-			$adapter_meta['input_schema_transformed'] = true;
-			$adapter_meta['input_schema_wrapper']     = $input['wrapper'];
-		}
-		$output_schema = null;
-		$output_source = $ability->get_output_schema();
-		if ( array() !== $output_source ) {
-			$output        = self::schema( $output_source, self::OUTPUT_WRAPPER, $ability_name, 'output' );
-			$output_schema = $output['schema'];
-			if ( null !== $output['wrapper'] ) {
-				$adapter_meta['output_schema_transformed'] = true;
-				$adapter_meta['output_schema_wrapper']     = $output['wrapper'];
-			}
-		}
+		$schemas = AdapterMeta::of_ability( $ability );
 
 		$meta        = $ability->get_meta();
 		$label       = trim( $ability->get_label() );
@@ -88,30 +69,17 @@ final class ToolFactory {
 
 		return new AbilityTool(
 			$ability,
-			$adapter_meta,
+			$schemas['adapter_meta'],
 			$name,
 			$label,
 			trim( $ability->get_description() ),
-			$input['schema'],
-			$output_schema,
+			$schemas['input_schema'],
+			$schemas['output_schema'],
 			$annotations,
 			self::tool_meta( $mcp['_meta'] ?? null ),
 			self::icons( $mcp['icons'] ?? null, $ability_name ),
 			$profile
 		);
-	}
-
-	/**
-	 * A tool schema on the wire (SchemaEncoder::tool_schema), with the ability named in its errors.
-	 *
-	 * @throws \UnexpectedValueException When the schema does not convert to an object schema.
-	 */
-	private static function schema( array $source, string $wrapper_key, string $ability_name, string $which ): array {
-		try {
-			return SchemaEncoder::tool_schema( $source, $wrapper_key );
-		} catch ( \UnexpectedValueException $e ) {
-			throw new \UnexpectedValueException( sprintf( 'the %s schema of %s: %s', $which, $ability_name, $e->getMessage() ), 0, $e );
-		}
 	}
 
 	/**

@@ -146,7 +146,7 @@ fn required<'a, V: View<'a>>(s: V, has_properties: bool) -> Result<Required, Com
         }
         _ if has_properties => {
             let names: Vec<PhpKey> = match s.get("properties") {
-                Some(props) => crate::core::keywords::draft3_required(props)
+                Some(props) => crate::core::draft3::required_properties(props)
                     .map(PhpKey::from_key)
                     .collect(),
                 None => Vec::new(),

@@ -26,7 +26,7 @@ pub const MAX_SCHEMA_VALUES: usize = 100_000;
 /// refuse the converted bounds.
 fn modernize_node<'a, V: View<'a>>(map: &mut Map<String, Value>, v: V) {
     let extra: Vec<Value> = match v.get("properties") {
-        Some(props) => keywords::draft3_required(props)
+        Some(props) => crate::core::draft3::required_properties(props)
             .map(|k| Value::String(key_string(k)))
             .collect(),
         None => Vec::new(),
@@ -41,18 +41,13 @@ fn modernize_node<'a, V: View<'a>>(map: &mut Map<String, Value>, v: V) {
         map.insert("required".into(), Value::Array(Vec::new()));
     }
     if !extra.is_empty() {
-        match map.get_mut("required") {
-            Some(Value::Array(list)) => {
-                for r in extra {
-                    if !list.contains(&r) {
-                        list.push(r);
-                    }
-                }
-            }
-            _ => {
-                map.insert("required".into(), Value::Array(extra));
-            }
-        }
+        // Joined to the list as written: a repeated name of its own stays (the meta-schema refuses it).
+        let own = match map.get_mut("required") {
+            Some(Value::Array(list)) => std::mem::take(list),
+            _ => Vec::new(),
+        };
+        let joined = crate::core::draft3::join(own, extra, |name: &Value| name.to_string());
+        map.insert("required".into(), Value::Array(joined));
     }
     for (ex, bound) in [
         ("exclusiveMinimum", "minimum"),
