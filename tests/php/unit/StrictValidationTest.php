@@ -308,6 +308,7 @@ final class StrictValidationTest extends TestCase {
 	 *
 	 * @group slow-under-valgrind
 	 */
+	#[\PHPUnit\Framework\Attributes\Group( 'slow-under-valgrind' )]
 	public function test_a_list_past_the_work_budget_is_too_large(): void {
 		$too_long   = range( 0, 4000000 );
 		$violations = Contract::validate( $too_long, array( 'type' => 'array' ), 'strict' );
