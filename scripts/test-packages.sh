@@ -62,8 +62,11 @@ for sapi in cli fpm; do
     link="/etc/php/$V/$sapi/conf.d/20-mcp_native.ini"
     [ "$(readlink -f "$link")" = "/etc/php/$V/mods-available/mcp_native.ini" ] || die "$link does not link to mods-available/mcp_native.ini (phpenmod)"
 done
-"php$V" -m | grep -qx mcp_native || die "php$V -m does not list mcp_native after the install"
-"php-fpm$V" -m | grep -qx mcp_native || die "php-fpm$V -m does not list mcp_native after the install"
+for bin in "php$V" "php-fpm$V"; do
+    modules="$("$bin" -m 2>&1)" || true
+    printf '%s\n' "$modules" | grep -qx mcp_native \
+        || { printf '%s\n' "$modules" | grep -iv '^[a-z_ ]*$' >&2; die "$bin -m does not list mcp_native after the install"; }
+done
 "php$V" --ri mcp_native | grep -qx "version => $crate_version" || die "php$V --ri mcp_native does not show version $crate_version"
 log "php$V-mcp-native installed: phpenmod linked cli and fpm, php -m and php-fpm$V -m list mcp_native $crate_version"
 
