@@ -103,7 +103,7 @@ if [ "$uninstall" = 1 ]; then
         for d in "${ini_dirs[@]}"; do rm -f "$dest$d/mcp_native.ini"; done
     fi
     rm -f "$so_target"
-    if [ -z "$dest" ] && "$PHP" -m 2>/dev/null | grep -qx mcp_native; then
+    if [ -z "$dest" ] && grep -qx mcp_native <<<"$("$PHP" -m 2>/dev/null)"; then
         die "removed the files, but $PHP -m still lists mcp_native (another ini file loads it: $PHP --ini)"
     fi
     if [ "$restart" = 1 ] && [ -z "$dest" ]; then restart_fpm=1; else restart_fpm=0; fi
@@ -157,7 +157,7 @@ else
 
     # -------------------------------------------------------------- check
     if [ -z "$dest" ] && [ -z "${EXT_DIR:-}" ]; then
-        "$PHP" -m 2>/dev/null | grep -qx mcp_native || die "$PHP -m does not list mcp_native after the install (see $PHP --ini)"
+        grep -qx mcp_native <<<"$("$PHP" -m 2>/dev/null)" || die "$PHP -m does not list mcp_native after the install (see $PHP --ini)"
         log "$PHP -m lists mcp_native; $("$PHP" --ri mcp_native | sed -n 's/^version => /version /p')"
     fi
     if [ "$restart" = 1 ] && [ -z "$dest" ]; then restart_fpm=1; else restart_fpm=0; fi

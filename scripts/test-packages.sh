@@ -54,7 +54,12 @@ zip="$(ls dist/mcp-native-*.zip 2>/dev/null | head -n 1)"
 crate_version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)"
 
 # ------------------------------------------------------------------ 2. the extension's package
-"php$V" -m | grep -qx mcp_native && die "php$V lists mcp_native before the package is installed"
+# PHP's output is captured whole before it is searched: `php -m | grep -q` under pipefail fails
+# when grep leaves at the match while PHP still writes its list line by line (SIGPIPE), as a
+# loaded machine showed once.
+modules_of() { "$1" -m 2>&1 || true; }
+lists_extension() { grep -qx mcp_native <<<"$(modules_of "$1")"; }
+lists_extension "php$V" && die "php$V lists mcp_native before the package is installed"
 log "apt-get install ./$deb"
 apt-get install -y -qq "./$deb" > "$ROOT/.test-run/packages/apt.log" 2>&1 || { cat "$ROOT/.test-run/packages/apt.log" >&2; die "apt-get install ./$deb failed"; }
 dpkg-query -W -f='${Status}' "php$V-mcp-native" | grep -q 'install ok installed' || die "dpkg does not report php$V-mcp-native installed"
@@ -63,11 +68,10 @@ for sapi in cli fpm; do
     [ "$(readlink -f "$link")" = "/etc/php/$V/mods-available/mcp_native.ini" ] || die "$link does not link to mods-available/mcp_native.ini (phpenmod)"
 done
 for bin in "php$V" "php-fpm$V"; do
-    modules="$("$bin" -m 2>&1)" || true
-    printf '%s\n' "$modules" | grep -qx mcp_native \
-        || { printf '%s\n' "$modules" | grep -iv '^[a-z_ ]*$' >&2; die "$bin -m does not list mcp_native after the install"; }
+    lists_extension "$bin" \
+        || { modules_of "$bin" | grep -iv '^[a-z_ ]*$' >&2; die "$bin -m does not list mcp_native after the install"; }
 done
-"php$V" --ri mcp_native | grep -qx "version => $crate_version" || die "php$V --ri mcp_native does not show version $crate_version"
+grep -qx "version => $crate_version" <<<"$("php$V" --ri mcp_native)" || die "php$V --ri mcp_native does not show version $crate_version"
 log "php$V-mcp-native installed: phpenmod linked cli and fpm, php -m and php-fpm$V -m list mcp_native $crate_version"
 
 # ------------------------------------------------------------------ 3. a site with the plugin from the zip
@@ -117,7 +121,7 @@ wp_site_stop "$SITE"; PORT=""
 
 # ------------------------------------------------------------------ 5. remove, purge
 apt-get remove -y -qq "php$V-mcp-native" >> "$ROOT/.test-run/packages/apt.log" 2>&1 || die "apt-get remove php$V-mcp-native failed"
-"php$V" -m | grep -qx mcp_native && die "php$V -m still lists mcp_native after apt-get remove"
+lists_extension "php$V" && die "php$V -m still lists mcp_native after apt-get remove"
 [ ! -e "/etc/php/$V/fpm/conf.d/20-mcp_native.ini" ] && [ ! -e "/etc/php/$V/cli/conf.d/20-mcp_native.ini" ] || die "apt-get remove left a conf.d link"
 apt-get purge -y -qq "php$V-mcp-native" >> "$ROOT/.test-run/packages/apt.log" 2>&1 || die "apt-get purge php$V-mcp-native failed"
 [ ! -e "/etc/php/$V/mods-available/mcp_native.ini" ] || die "apt-get purge left /etc/php/$V/mods-available/mcp_native.ini"
