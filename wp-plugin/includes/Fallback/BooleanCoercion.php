@@ -213,10 +213,9 @@ final class BooleanCoercion {
 		return is_array( $map ) ? $map : null;
 	}
 
-	/** Whether a pattern matches, as core reads patterns (one that does not compile matches nothing). */
+	/** Whether a pattern matches: core's own reading of a schema pattern (one that does not compile matches nothing). */
 	private static function pattern_matches( string $pattern, string $subject ): bool {
-		$regex = '#' . str_replace( '#', '\\#', $pattern ) . '#u';
 		// phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- an invalid pattern is the schema author's problem, not a notice.
-		return 1 === @preg_match( $regex, $subject );
+		return @\rest_validate_json_schema_pattern( $pattern, $subject );
 	}
 }
