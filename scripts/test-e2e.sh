@@ -200,6 +200,13 @@ done
 
 printf '\n[test-e2e] summary\n' >&2
 for mode in $MODES; do printf '[test-e2e]   %-18s %s\n' "$mode" "${results[$mode]:-not run}" >&2; done
+# Each failure's message again at the very end, where a CI log's tail shows it.
+for mode in $MODES; do
+    case "${results[$mode]:-}" in FAILED*) ;; *) continue ;; esac
+    printf '\n[test-e2e] %s: the failing tests, as node reported them:\n' "$mode" >&2
+    sed -n '/^✖ failing tests:/,$p' "$RUN/artifacts/$mode/node-test.log" \
+        | grep -vE '^ +at |^ *$|^test at ' | head -n 40 >&2   # no stack frames: the messages fit a log's tail
+done
 [ "$ran" -gt 0 ] || die "no mode ran"
 printf 'e2e: %d passed, %d failed, %d skipped\n' "$total_pass" "$total_fail" "$total_skip"
 exit "$failed"

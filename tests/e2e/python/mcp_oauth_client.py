@@ -4,7 +4,7 @@ Driven by tests/e2e/oauth-python.test.mjs, which opens the authorization URL in 
 the assertions: this script only does the client work and prints one JSON object on stdout (logs
 go to stderr).
 
-    python mcp_oauth_client.py --url URL --callback-port PORT --url-file FILE [--call NAME=JSON ...]
+    python mcp_oauth_client.py --url URL [--callback-port PORT] --url-file FILE [--call NAME=JSON ...]
 
 No credentials are given: the SDK meets the 401, reads the RFC 9728 and RFC 8414 documents,
 registers (RFC 7591), and calls the redirect handler, which writes the authorization URL to
@@ -56,7 +56,9 @@ class Callback:
         self.server: asyncio.base_events.Server | None = None
 
     async def start(self) -> None:
+        """Listens; with port 0 the system picks a free port (no window for another process to take it)."""
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
+        self.port = self.server.sockets[0].getsockname()[1]
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -120,7 +122,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         server_url=args.url,
         client_metadata=OAuthClientMetadata(
             client_name="E2E Python SDK",
-            redirect_uris=[f"http://127.0.0.1:{args.callback_port}/callback"],
+            redirect_uris=[f"http://127.0.0.1:{callback.port}/callback"],
             grant_types=["authorization_code", "refresh_token"],
             response_types=["code"],
             token_endpoint_auth_method="none",
@@ -146,7 +148,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", required=True)
-    parser.add_argument("--callback-port", type=int, required=True)
+    parser.add_argument("--callback-port", type=int, default=0, help="0 (default): a free port of the system's choosing")
     parser.add_argument("--url-file", required=True)
     parser.add_argument("--call", action="append", default=[], help="NAME=JSON arguments")
     parser.add_argument("--consent-timeout", type=float, default=60.0)
