@@ -1,6 +1,7 @@
 <?php
 use McpNative\Plugin\Contract;
 use McpNative\Plugin\Fallback\BooleanCoercion;
+use McpNative\Tests\Generated;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -180,7 +181,7 @@ final class BooleanCoercionParityTest extends TestCase {
 	public function test_generated_inputs_agree(): void {
 		$this->needs_extension();
 		mt_srand( 37 );
-		for ( $i = 0; $i < 2000; $i++ ) {
+		for ( $i = 0, $generated = Generated::cases( 2000 ); $i < $generated; $i++ ) {
 			$schema = self::random_schema( 3 );
 			$schema = is_array( $schema ) ? $schema : array( 'additionalProperties' => $schema, 'items' => $schema );
 			$value  = self::random_value( 3 );

@@ -1,6 +1,7 @@
 <?php
 use McpNative\Plugin\Fallback\Arguments;
 use McpNative\Plugin\Fallback\SchemaTransformer;
+use McpNative\Tests\Generated;
 use McpNative\Tests\Vectors;
 use PHPUnit\Framework\TestCase;
 
@@ -24,7 +25,7 @@ final class ParityTest extends TestCase {
 	public function test_generated_schemas_transform_identically(): void {
 		mt_srand( 20261130 );
 		$differences = 0;
-		for ( $i = 0; $i < 3000; $i++ ) {
+		for ( $i = 0, $generated = Generated::cases( 3000 ); $i < $generated; $i++ ) {
 			$schema = $this->schema( 0 );
 			if ( 0 === $i % 7 && ! is_object( $schema['properties'] ?? null ) ) {
 				$schema['properties']['loop'] = &$schema;
@@ -50,7 +51,7 @@ final class ParityTest extends TestCase {
 	public function test_generated_schemas_encode_identically_for_the_wire(): void {
 		mt_srand( 20261201 );
 		$differences = 0;
-		for ( $i = 0; $i < 3000; $i++ ) {
+		for ( $i = 0, $generated = Generated::cases( 3000 ); $i < $generated; $i++ ) {
 			$schema = $this->wire_schema( 0 );
 			if ( 0 === $i % 11 && ! is_object( $schema['properties'] ?? null ) ) {
 				$schema['properties']['loop'] = &$schema;
@@ -182,7 +183,7 @@ final class ParityTest extends TestCase {
 			array( 'input_schema_transformed' => true, 'input_schema_wrapper' => " \t", 'output_schema_transformed' => true, 'output_schema_wrapper' => array() ),
 		);
 		$schemas = array( null, array(), array( 'type' => 'object' ), array( 'type' => 'string' ), array( 'default' => 1 ), array( 'type' => array( 'null', 'object' ) ), array( 'type' => null ), array( 'properties' => array() ) );
-		for ( $i = 0; $i < 2000; $i++ ) {
+		for ( $i = 0, $generated = Generated::cases( 2000 ); $i < $generated; $i++ ) {
 			$value = $this->data( 0 );
 			$meta  = $metas[ $i % count( $metas ) ];
 			$this->assertSame( self::describe( Arguments::unwrap_input_if_needed( $value, $meta ) ), self::describe( \McpNative\unwrap_input_if_needed( $value, $meta ) ) );

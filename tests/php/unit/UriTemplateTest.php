@@ -1,5 +1,6 @@
 <?php
 use McpNative\Plugin\Resources\UriTemplate;
+use McpNative\Tests\Generated;
 use PHPUnit\Framework\TestCase;
 
 require_once dirname( __DIR__, 3 ) . '/wp-plugin/includes/Resources/UriTemplate.php';
@@ -76,7 +77,7 @@ final class UriTemplateTest extends TestCase {
 		$alphabet = array( 'a', '-', '/', '%', '%0', '%00', '%FF', 'z', '.', '#', '?', '{', '}', "\n", '€', 'end', 'x://', 'wordpress://posts/' );
 		mt_srand( 13 );
 		$started = microtime( true );
-		for ( $i = 0; $i < 3000; $i++ ) {
+		for ( $i = 0, $generated = Generated::cases( 3000 ); $i < $generated; $i++ ) {
 			$uri = '';
 			for ( $n = mt_rand( 0, 400 ); $n > 0; $n-- ) {
 				$uri .= $alphabet[ mt_rand( 0, count( $alphabet ) - 1 ) ];

@@ -14,6 +14,7 @@ require_once __DIR__ . '/support/Vectors.php';
 require_once __DIR__ . '/support/ChildProcess.php';
 require_once __DIR__ . '/support/ApiShape.php';
 require_once __DIR__ . '/support/OtherCores.php';
+require_once __DIR__ . '/support/Generated.php';
 
 McpNative\Plugin\Contract::assert_required_mode();
 if ( null === mcp_native_load_wp_core() ) {
