@@ -524,4 +524,6 @@ pub fn validate<'a, 'b, V: View<'a>, S: View<'b>>(
 }
 
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;

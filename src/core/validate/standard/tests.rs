@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::core::validate::schema::Compiler;
+use crate::core::validate::test_support::{triple, triples, Triple};
 use crate::core::validate::value::{PhpKey, PhpValue};
 use crate::core::validate::{reset_work, MAX_VIOLATIONS};
 use serde_json::{json, Value};
@@ -15,15 +16,11 @@ fn node(schema: &Value) -> Node {
 }
 
 /// Every violation of `value`, as (path, keyword, message).
-fn violations(value: Value, schema: Value) -> Vec<(String, String, String)> {
+fn violations(value: Value, schema: Value) -> Vec<Triple> {
     let node = node(&schema);
     let mut walk = WalkState::new(false, 0, String::new());
     let _ = walk.value(&value, &node);
-    walk.errors
-        .into_list()
-        .into_iter()
-        .map(|v| (v.path, v.keyword, v.message))
-        .collect()
+    triples(walk.errors.into_list())
 }
 
 fn ok(value: Value, schema: Value) -> bool {
@@ -31,14 +28,10 @@ fn ok(value: Value, schema: Value) -> bool {
 }
 
 /// The one violation of `value`, as (path, keyword, message).
-fn only(value: Value, schema: Value) -> (String, String, String) {
+fn only(value: Value, schema: Value) -> Triple {
     let mut all = violations(value, schema);
     assert_eq!(all.len(), 1, "{all:?}");
     all.remove(0)
-}
-
-fn triple(path: &str, keyword: &str, message: &str) -> (String, String, String) {
-    (path.into(), keyword.into(), message.into())
 }
 
 #[test]

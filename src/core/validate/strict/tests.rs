@@ -2,31 +2,23 @@
 //! our wording of the crate's errors.
 
 use super::*;
+use crate::core::validate::test_support::{triple, triples, Triple};
 use crate::core::validate::value::PhpValue;
 use crate::core::validate::{reset_work, SCHEMA_TOO_LARGE};
 use serde_json::json;
 
 /// Every violation of `value` (at `at`), as (path, keyword, message).
-fn violations_at<'a, V: View<'a>>(
-    value: V,
-    schema: &Value,
-    at: &str,
-) -> Vec<(String, String, String)> {
+fn violations_at<'a, V: View<'a>>(value: V, schema: &Value, at: &str) -> Vec<Triple> {
     reset_work();
-    StrictValidator::compile(schema)
-        .validate(value, at)
-        .into_list()
-        .into_iter()
-        .map(|v| (v.path, v.keyword, v.message))
-        .collect()
+    triples(
+        StrictValidator::compile(schema)
+            .validate(value, at)
+            .into_list(),
+    )
 }
 
-fn violations(value: Value, schema: Value) -> Vec<(String, String, String)> {
+fn violations(value: Value, schema: Value) -> Vec<Triple> {
     violations_at(&value, &schema, "")
-}
-
-fn triple(path: &str, keyword: &str, message: &str) -> (String, String, String) {
-    (path.into(), keyword.into(), message.into())
 }
 
 #[test]
