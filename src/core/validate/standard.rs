@@ -237,16 +237,7 @@ impl<'p> WalkState<'p> {
         eff: &TypeDecl,
     ) -> Result<Option<&'n Node>, Stop> {
         let inherit = eff.is_set().then_some(eff);
-        let mut matched: Option<&Node> = None;
-        let mut count = 0;
-        for b in branches {
-            if self.matches(v, b, inherit) {
-                count += 1;
-                if matched.is_none() {
-                    matched = Some(b);
-                }
-            }
-        }
+        let (matched, count) = one_of_matches(branches, |b| self.matches(v, b, inherit));
         if count == 0 {
             self.fail("oneOf", |w| {
                 format!("{w} does not match any of the expected formats.")
@@ -364,4 +355,24 @@ impl<'p> WalkState<'p> {
         self.ancestors.push(id);
         Ok(Some(id))
     }
+}
+
+/// The first of `branches` that `matches` accepts and how many it accepts: core tries every
+/// oneOf branch, for its verdict (exactly one) and for the sanitizing that follows it. Always
+/// inlined: as a call it changed how the validation walk compiled, +3 % instructions on every
+/// payload of `bench/native_instructions.php`, oneOf or not.
+#[inline(always)]
+fn one_of_matches(
+    branches: &[Node],
+    mut matches: impl FnMut(&Node) -> bool,
+) -> (Option<&Node>, usize) {
+    let mut first = None;
+    let mut count = 0;
+    for b in branches {
+        if matches(b) {
+            count += 1;
+            first = first.or(Some(b));
+        }
+    }
+    (first, count)
 }

@@ -2,7 +2,7 @@
 //! sanitized value with the members, not the value as sent.
 
 use super::types::{best_type, kind, parse_list_value, scalar_string, ValueKind};
-use super::WalkState;
+use super::{one_of_matches, WalkState};
 use crate::core::validate::canonical::{unique_items, values_equal, Uniqueness};
 use crate::core::validate::hooks;
 use crate::core::validate::php;
@@ -138,20 +138,10 @@ fn sanitize_after_any<'a, V: View<'a>>(
 ) -> Result<PhpValue, Unsanitizable> {
     let mut eff = eff.clone();
     if let Some(branches) = &n.one_of {
-        let mut found: Option<&Node> = None;
-        let mut count = 0;
-        for b in branches {
-            if verdict(v, b, &eff, depth) {
-                count += 1;
-                if found.is_none() {
-                    found = Some(b);
-                }
-            }
-        }
-        if count != 1 {
+        let (Some(found), 1) = one_of_matches(branches, |b| verdict(v, b, &eff, depth)) else {
             return Err(Unsanitizable);
-        }
-        let s = sanitize_by_branch(v, found.unwrap(), &mut eff, depth)?;
+        };
+        let s = sanitize_by_branch(v, found, &mut eff, depth)?;
         return sanitize_typed(&s, n, &eff, depth);
     }
     sanitize_typed(v, n, &eff, depth)
